@@ -1,0 +1,280 @@
+"""The contract every game implements, and the small types it speaks in.
+
+A game is an object with ``id``, ``title``, ``min_players``, ``max_players``,
+``options`` and the functions ``setup / prompts / apply / view / outcome`` plus
+``state_to_json / state_from_json``.  States are plain data owned by the game;
+they carry their own seeded RNG so that the same seed and the same answers
+always give the same game.
+
+Time is not the engine's business: a reaction window is a set of prompts whose
+``pass_option`` says what silence means.  The :class:`engine.session.Table`
+decides when a window closes.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Protocol, runtime_checkable
+
+JSON = Any
+"""A value made only of dict, list, str, int, float, bool and None."""
+
+
+class IllegalMove(Exception):
+    """An answer the rules do not allow.  The message is meant for a player.
+
+    Raising it always leaves the state untouched.
+    """
+
+
+@dataclass(frozen=True, slots=True)
+class Option:
+    """One possible answer to a prompt: a stable id and a label for people."""
+
+    id: str
+    label: str
+
+
+@dataclass(frozen=True, slots=True)
+class Prompt:
+    """A decision open for one seat.
+
+    ``pass_option`` is set on reaction prompts (Wing Block, Pigeon Sale, a
+    race...): it is the option a silent seat is taken to have chosen when the
+    table closes the window.  Prompts without it must be answered.
+    """
+
+    id: str
+    seat: int
+    kind: str
+    text: str
+    options: tuple[Option, ...]
+    pass_option: str | None = None
+
+    # Prompt ids are unique among the prompts open at one moment, and a prompt
+    # whose choices change gets a new id, so a stale answer is refused.
+
+    def option(self, option_id: str) -> Option | None:
+        for opt in self.options:
+            if opt.id == option_id:
+                return opt
+        return None
+
+    def to_json(self) -> dict[str, JSON]:
+        out: dict[str, JSON] = {
+            "id": self.id,
+            "seat": self.seat,
+            "kind": self.kind,
+            "text": self.text,
+            "options": [{"id": o.id, "label": o.label} for o in self.options],
+        }
+        if self.pass_option is not None:
+            out["pass_option"] = self.pass_option
+        return out
+
+    @classmethod
+    def from_json(cls, data: dict[str, JSON]) -> Prompt:
+        return cls(
+            id=str(data["id"]),
+            seat=int(data["seat"]),
+            kind=str(data["kind"]),
+            text=str(data["text"]),
+            options=tuple(Option(str(o["id"]), str(o["label"])) for o in data["options"]),
+            pass_option=data.get("pass_option"),
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """One line for the log.
+
+    ``text`` is public.  ``secrets`` holds ``(seat, text)`` pairs: what a
+    particular seat learns on top of the public line (the card it drew...).
+    """
+
+    text: str
+    secrets: tuple[tuple[int, str], ...] = ()
+    kind: str = "info"
+
+    def text_for(self, seat: int | None) -> str:
+        """The line as ``seat`` may read it (``None``: a spectator)."""
+        if seat is not None:
+            for who, secret in self.secrets:
+                if who == seat:
+                    return secret
+        return self.text
+
+    def for_seat(self, seat: int | None) -> Event:
+        """This event stripped of every other seat's secrets."""
+        mine = tuple(s for s in self.secrets if s[0] == seat)
+        return Event(self.text, mine, self.kind)
+
+    def to_json(self) -> dict[str, JSON]:
+        return {
+            "text": self.text,
+            "secrets": [[s, t] for s, t in self.secrets],
+            "kind": self.kind,
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, JSON]) -> Event:
+        return cls(
+            text=str(data["text"]),
+            secrets=tuple((int(s), str(t)) for s, t in data.get("secrets", [])),
+            kind=str(data.get("kind", "info")),
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """How a finished game ended.  No winners means a draw."""
+
+    winners: tuple[int, ...]
+    reason: str
+    scores: tuple[int, ...] | None = None
+
+    @property
+    def is_draw(self) -> bool:
+        return not self.winners
+
+    def to_json(self) -> dict[str, JSON]:
+        return {
+            "winners": list(self.winners),
+            "reason": self.reason,
+            "scores": None if self.scores is None else list(self.scores),
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, JSON]) -> Outcome:
+        scores = data.get("scores")
+        return cls(
+            winners=tuple(int(w) for w in data["winners"]),
+            reason=str(data["reason"]),
+            scores=None if scores is None else tuple(int(s) for s in scores),
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class RuleOption:
+    """A rule variant players can choose, with its default."""
+
+    id: str
+    label: str
+    default: JSON
+    help: str = ""
+    choices: tuple[JSON, ...] = ()
+
+
+@runtime_checkable
+class Game(Protocol):
+    """What every game module exposes (see DESIGN.md, "The engine contract")."""
+
+    id: str
+    title: str
+    min_players: int
+    max_players: int
+    options: tuple[RuleOption, ...]
+    bot_levels: tuple[str, ...]
+
+    def setup(self, names: list[str], seed: int, options: dict[str, JSON] | None = None) -> Any: ...
+
+    def prompts(self, state: Any) -> list[Prompt]: ...
+
+    def apply(self, state: Any, seat: int, prompt_id: str, option_id: str) -> list[Event]: ...
+
+    def view(self, state: Any, seat: int | None) -> dict[str, JSON]: ...
+
+    def outcome(self, state: Any) -> Outcome | None: ...
+
+    def state_to_json(self, state: Any) -> dict[str, JSON]: ...
+
+    def state_from_json(self, data: dict[str, JSON]) -> Any: ...
+
+    def clone(self, state: Any) -> Any: ...
+
+    def rules_text(self) -> str: ...
+
+    def bot(self, level: str, seat: int, seed: int) -> Any:
+        """A new bot of ``level`` (one of ``bot_levels``) for ``seat``."""
+        ...
+
+
+def resolve_options(game: Game, options: dict[str, JSON] | None) -> dict[str, JSON]:
+    """Fill in defaults and refuse unknown rule options with a clear message."""
+    known = {o.id: o for o in game.options}
+    out = {o.id: o.default for o in game.options}
+    for key, value in (options or {}).items():
+        spec = known.get(key)
+        if spec is None:
+            raise ValueError(f"{game.title} has no rule option {key!r}")
+        if spec.choices and value not in spec.choices:
+            raise ValueError(f"rule option {key!r} must be one of {list(spec.choices)}")
+        if isinstance(spec.default, bool):
+            if not isinstance(value, bool):
+                raise ValueError(f"rule option {key!r} must be true or false")
+        elif isinstance(spec.default, int) and (
+            isinstance(value, bool) or not isinstance(value, int)
+        ):
+            raise ValueError(f"rule option {key!r} must be a whole number")
+        out[key] = value
+    return out
+
+
+def check_names(game: Game, names: list[str]) -> None:
+    n = len(names)
+    if not game.min_players <= n <= game.max_players:
+        raise ValueError(
+            f"{game.title} takes {game.min_players} to {game.max_players} players, not {n}"
+        )
+
+
+class Rng:
+    """A small seeded PRNG (splitmix64) whose whole state is one int.
+
+    It round-trips through JSON exactly and clones for free, unlike
+    ``random.Random``.  Never use the global ``random`` in the engine.
+    """
+
+    __slots__ = ("state",)
+    _MASK = (1 << 64) - 1
+
+    def __init__(self, seed: int) -> None:
+        self.state = seed & self._MASK
+
+    def next64(self) -> int:
+        self.state = (self.state + 0x9E3779B97F4A7C15) & self._MASK
+        z = self.state
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & self._MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & self._MASK
+        return z ^ (z >> 31)
+
+    def below(self, n: int) -> int:
+        """A uniform int in ``range(n)`` (n >= 1)."""
+        if n <= 0:
+            raise ValueError("below() needs n >= 1")
+        # Multiply-shift on 64 bits: bias is below 2**-50 for our small n.
+        return (self.next64() * n) >> 64
+
+    def choice(self, seq: list[Any] | tuple[Any, ...]) -> Any:
+        return seq[self.below(len(seq))]
+
+    def shuffle(self, items: list[Any]) -> None:
+        below = self.below
+        for i in range(len(items) - 1, 0, -1):
+            j = below(i + 1)
+            items[i], items[j] = items[j], items[i]
+
+    def fork(self) -> Rng:
+        """An independent generator seeded from this one."""
+        return Rng(self.next64())
+
+    def copy(self) -> Rng:
+        return Rng(self.state)
+
+
+def seat_seed(seed: int, *parts: int) -> int:
+    """Derive a seed for a sub-part (a bot, a game in a series) deterministically."""
+    rng = Rng(seed)
+    for p in parts:
+        rng = Rng(rng.next64() ^ (p * 0x9E3779B97F4A7C15))
+    return rng.next64()

@@ -1,0 +1,778 @@
+"""The :class:`Table`: one game in progress, with its seats, clock and log.
+
+A table hosts one game for the UIs: which seats are humans, bots or remote
+players, the state, the open prompts, the deadlines of reaction windows, when
+each bot answers, the event log and the autosave.  The hot-seat TUI and the
+LAN server only ever talk to a table; they never call the game directly.
+
+Time
+    The engine knows nothing of time.  The table gives every reaction-window
+    prompt (a prompt with ``pass_option``) a deadline when it first sees it open,
+    and every bot prompt a due time drawn from its own seeded generator.  The UI
+    calls :meth:`Table.tick` from a timer (:meth:`Table.next_due` says when);
+    tests pass a fake ``clock`` or use :meth:`Table.run_bots`.
+
+No leaks
+    A bot's delay is drawn when its prompt first opens, from a generator that
+    sees nothing but the order in which bot prompts open: never the prompt's
+    content, the view or the bot's hand.  Bots only ever receive their seat's
+    view and the log stripped to their seat.
+
+The table is single-threaded: call it from one thread (or one event loop).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import logging
+import math
+import os
+import tempfile
+import time
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Any
+
+from engine.core import JSON, Event, Game, IllegalMove, Outcome, Prompt, Rng, seat_seed
+
+__all__ = ["SAVE_FORMAT", "SAVE_VERSION", "SEAT_KINDS", "SaveError", "SeatConfig", "Table"]
+
+SAVE_FORMAT = "purrch-table"
+SAVE_VERSION = 1
+SEAT_KINDS = ("human", "bot", "remote")
+
+# The stream of seat_seed() the table's own delay generator comes from
+# (bots use the seat numbers 0, 1, 2...).
+_DELAY_STREAM = 0x7AB1E
+# Guard against a game that never stops asking (a bug): tick() gives up after this.
+_TICK_LIMIT = 100_000
+
+_log = logging.getLogger(__name__)
+
+_Key = tuple[int, str]
+"""An open prompt: (seat, prompt id).  Several seats may share a prompt id."""
+
+Subscriber = Callable[[list[Event]], None]
+
+
+class SaveError(ValueError):
+    """A saved table that cannot be loaded.  The message is one line for people."""
+
+
+@dataclass
+class SeatConfig:
+    """Who sits in a seat: a local ``human``, a ``bot`` (of a ``level``) or a ``remote`` player."""
+
+    name: str
+    kind: str = "human"
+    level: str = "heuristic"
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.name, str):
+            raise ValueError("a seat's name must be text")
+        if self.kind not in SEAT_KINDS:
+            raise ValueError(f"a seat is one of {', '.join(SEAT_KINDS)}, not {self.kind!r}")
+        if not isinstance(self.level, str):
+            raise ValueError("a bot level must be text")
+
+    @property
+    def is_bot(self) -> bool:
+        return self.kind == "bot"
+
+    @property
+    def is_human(self) -> bool:
+        return self.kind == "human"
+
+    def to_json(self) -> dict[str, JSON]:
+        return {"name": self.name, "kind": self.kind, "level": self.level}
+
+    @classmethod
+    def from_json(cls, data: Any) -> SeatConfig:
+        """Read a seat; a ValueError says what is wrong."""
+        if not isinstance(data, dict):
+            raise ValueError("a seat must be an object")
+        name = data.get("name")
+        kind = data.get("kind", "human")
+        level = data.get("level", "heuristic")
+        if not isinstance(name, str) or not isinstance(kind, str) or not isinstance(level, str):
+            raise ValueError("a seat needs a text name, kind and level")
+        return cls(name=name, kind=kind, level=level)
+
+
+class Table:
+    """One game hosted for its seats.  See the module docstring."""
+
+    # ------------------------------------------------------------------ building
+
+    def __init__(
+        self,
+        game: Game | str,
+        seats: list[SeatConfig],
+        seed: int,
+        options: dict[str, JSON] | None = None,
+        *,
+        autosave: str | Path | None = None,
+        window_seconds: float | None = 8.0,
+        bot_delay: tuple[float, float] = (0.6, 1.6),
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        if isinstance(game, str):
+            from engine.games import get_game  # lazily: the games import a lot
+
+            game = get_game(game)
+        seats = [_checked_seat(s) for s in seats]
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise ValueError("the seed must be a whole number")
+        n = len(seats)
+        if not game.min_players <= n <= game.max_players:
+            raise ValueError(
+                f"{game.title} takes {game.min_players} to {game.max_players} players, not {n}"
+            )
+        opts = dict(options or {})
+        state = game.setup([s.name for s in seats], seed, opts)
+        self._build(
+            game=game,
+            seats=seats,
+            seed=seed,
+            options=opts,
+            state=state,
+            log=[],
+            window_seconds=_checked_window(window_seconds),
+            bot_delay=_checked_delay(bot_delay),
+            delay_rng=Rng(seat_seed(seed, _DELAY_STREAM)),
+            clock=clock,
+            autosave=autosave,
+            bot_memories=None,
+        )
+
+    def _build(
+        self,
+        *,
+        game: Game,
+        seats: list[SeatConfig],
+        seed: int,
+        options: dict[str, JSON],
+        state: Any,
+        log: list[Event],
+        window_seconds: float | None,
+        bot_delay: tuple[float, float],
+        delay_rng: Rng,
+        clock: Callable[[], float],
+        autosave: str | Path | None,
+        bot_memories: dict[int, dict[str, JSON]] | None,
+    ) -> None:
+        """Set every field (shared by ``__init__`` and ``from_json``); writes nothing."""
+        self._game = game
+        self._seats = seats
+        self._seed = seed
+        self._options = options
+        self._state = state
+        self._log = log
+        self._window_seconds = window_seconds
+        self._bot_delay = bot_delay
+        self._delay_rng = delay_rng
+        self._clock = clock
+        self._autosave = None if autosave is None else Path(autosave)
+        self.autosave_error: str | None = None
+        """The last autosave failure (None when the last autosave worked), for the UI."""
+        self._subscribers: list[Subscriber] = []
+        self._deadlines: dict[_Key, float] = {}
+        self._bot_due: dict[_Key, float] = {}
+        self._prompts: list[Prompt] = []
+        self._outcome: Outcome | None = None
+        self._batch = 0
+        self._dirty = False
+        self._bots: dict[int, Any] = {}
+        for seat, config in enumerate(seats):
+            if config.is_bot:
+                bot = self._make_bot(config.level, seat)
+                if bot_memories is not None:
+                    load = getattr(bot, "load_json", None)
+                    if load is not None:
+                        load(bot_memories[seat])
+                self._bots[seat] = bot
+        self._refresh()
+
+    def _make_bot(self, level: str, seat: int) -> Any:
+        return self._game.bot(level, seat, seed=seat_seed(self._seed, seat))
+
+    # ------------------------------------------------------------------ reading
+
+    @property
+    def game(self) -> Game:
+        return self._game
+
+    @property
+    def state(self) -> Any:
+        """The live game state.  Read it, never change it (use :meth:`answer`)."""
+        return self._state
+
+    @property
+    def seats(self) -> list[SeatConfig]:
+        """A copy of the seats' configuration, in seat order."""
+        return [replace(s) for s in self._seats]
+
+    @property
+    def seed(self) -> int:
+        return self._seed
+
+    @property
+    def options(self) -> dict[str, JSON]:
+        """The rule options as given to ``setup`` (a copy)."""
+        return dict(self._options)
+
+    @property
+    def n_seats(self) -> int:
+        return len(self._seats)
+
+    @property
+    def log(self) -> list[Event]:
+        """Every event so far, in order, with every seat's secrets: do not show it as is."""
+        return list(self._log)
+
+    @property
+    def window_seconds(self) -> float | None:
+        """How long a reaction window stays open; None: until every asked seat answers."""
+        return self._window_seconds
+
+    @window_seconds.setter
+    def window_seconds(self, seconds: float | None) -> None:
+        """Change the window length; open windows restart their countdown from now."""
+        self._window_seconds = _checked_window(seconds)
+        self._deadlines.clear()
+        self._track()
+
+    @property
+    def bot_delay(self) -> tuple[float, float]:
+        return self._bot_delay
+
+    @property
+    def autosave_path(self) -> Path | None:
+        return self._autosave
+
+    def view(self, seat: int | None) -> dict[str, JSON]:
+        """What ``seat`` may see (``None``: a spectator)."""
+        if seat is not None:
+            self._check_seat(seat)
+        return self._game.view(self._state, seat)
+
+    def prompts(self) -> list[Prompt]:
+        """Every open prompt, in the game's order (none once the game is over)."""
+        return list(self._prompts)
+
+    def prompts_for(self, seat: int) -> list[Prompt]:
+        return [p for p in self._prompts if p.seat == seat]
+
+    def humans_waiting(self) -> list[int]:
+        """Local human seats with an open prompt, in prompt order, each once."""
+        out: list[int] = []
+        for p in self._prompts:
+            if p.seat not in out and self._seats[p.seat].is_human:
+                out.append(p.seat)
+        return out
+
+    def outcome(self) -> Outcome | None:
+        return self._outcome
+
+    @property
+    def is_over(self) -> bool:
+        return self._outcome is not None
+
+    def log_for(self, seat: int | None) -> list[str]:
+        """The log as ``seat`` may read it (``None``: a spectator)."""
+        return [e.text_for(seat) for e in self._log]
+
+    # ------------------------------------------------------------------ answering
+
+    def answer(self, seat: int, prompt_id: str, option_id: str) -> list[Event]:
+        """Answer an open prompt for ``seat``.
+
+        Raises :class:`IllegalMove` (and changes nothing) when the game is over,
+        the prompt is not open, it is another seat's, or the option is not offered.
+        """
+        prompt = self._open_prompt(seat, prompt_id)
+        if not isinstance(option_id, str) or prompt.option(option_id) is None:
+            raise IllegalMove(f"{option_id!r} is not one of the choices for this decision.")
+        return self._commit(list(self._game.apply(self._state, seat, prompt_id, option_id)))
+
+    def _open_prompt(self, seat: int, prompt_id: str) -> Prompt:
+        if self.is_over:
+            raise IllegalMove("The game is over.")
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.n_seats:
+            raise IllegalMove(f"There is no seat {seat!r} at this table.")
+        others: list[int] = []
+        for p in self._prompts:
+            if p.id == prompt_id:
+                if p.seat == seat:
+                    return p
+                others.append(p.seat)
+        if others:
+            owner = self._seats[others[0]].name
+            raise IllegalMove(
+                f"That decision is {owner}'s to make, not {self._seats[seat].name}'s."
+            )
+        raise IllegalMove("That decision is not open (any more).")
+
+    def _commit(self, events: list[Event]) -> list[Event]:
+        """After a successful ``apply``: log, refresh, tell the bots, save, notify."""
+        self._log.extend(events)
+        self._refresh()
+        for seat, bot in sorted(self._bots.items()):
+            mine = [e.for_seat(seat) for e in events]
+            try:
+                bot.observe(mine)
+            except Exception as exc:  # a broken bot must not break the table
+                _log.warning("bot at seat %d failed to observe (%s)", seat, type(exc).__name__)
+        self._changed()
+        self._notify(events)
+        return events
+
+    def _changed(self) -> None:
+        if self._batch:
+            self._dirty = True
+        else:
+            self._autosave_now()
+
+    def _notify(self, events: list[Event]) -> None:
+        for callback in list(self._subscribers):
+            callback(list(events))
+
+    def subscribe(self, callback: Subscriber) -> Callable[[], None]:
+        """Call ``callback(new_events)`` after every change; returns an unsubscribe."""
+        self._subscribers.append(callback)
+
+        def unsubscribe() -> None:
+            with contextlib.suppress(ValueError):
+                self._subscribers.remove(callback)
+
+        return unsubscribe
+
+    # ------------------------------------------------------------------ prompts & time
+
+    def _refresh(self) -> None:
+        """The state changed: recompute the open prompts, then track their times."""
+        self._outcome = self._game.outcome(self._state)
+        self._prompts = [] if self._outcome is not None else list(self._game.prompts(self._state))
+        self._track()
+
+    def _track(self) -> None:
+        """Forget closed prompts; give newly seen ones their deadline / bot due time."""
+        open_keys: dict[_Key, Prompt] = {}
+        for p in self._prompts:
+            open_keys.setdefault((p.seat, p.id), p)
+        for times in (self._deadlines, self._bot_due):
+            for key in [k for k in times if k not in open_keys]:
+                del times[key]
+        now: float | None = None
+        for key, p in open_keys.items():
+            window = p.pass_option is not None and self._window_seconds is not None
+            new_window = window and key not in self._deadlines
+            new_bot = p.seat in self._bots and key not in self._bot_due
+            if not (new_window or new_bot):
+                continue
+            if now is None:
+                now = self._clock()
+            if new_window and self._window_seconds is not None:
+                self._deadlines[key] = now + self._window_seconds
+            if new_bot:
+                self._bot_due[key] = now + self._draw_delay()
+
+    def _draw_delay(self) -> float:
+        """A delay uniform in ``bot_delay``; depends on nothing but the draw count."""
+        lo, hi = self._bot_delay
+        return lo + (hi - lo) * ((self._delay_rng.next64() >> 11) / float(1 << 53))
+
+    def deadline(self, prompt_id: str, seat: int | None = None) -> float | None:
+        """When the window prompt ``prompt_id`` (of ``seat``, or of any seat) closes."""
+        found = [
+            when
+            for (who, pid), when in self._deadlines.items()
+            if pid == prompt_id and (seat is None or who == seat)
+        ]
+        return min(found) if found else None
+
+    def window_remaining(self, now: float | None = None) -> float | None:
+        """Seconds left of the earliest open window (never below 0), for a countdown."""
+        if not self._deadlines:
+            return None
+        now = self._clock() if now is None else now
+        return max(0.0, min(self._deadlines.values()) - now)
+
+    def next_due(self) -> float | None:
+        """The clock time at which :meth:`tick` next has something to do."""
+        if self.is_over:
+            return None
+        times = [*self._deadlines.values(), *self._bot_due.values()]
+        return min(times) if times else None
+
+    def tick(self, now: float | None = None) -> list[Event]:
+        """Apply every bot answer and every window pass due by ``now``; return the events.
+
+        Things that fall due in the meantime (a bot with no delay answering the
+        prompt another answer opened) are applied too, until nothing is due.
+        """
+        now = self._clock() if now is None else now
+        out: list[Event] = []
+        with self._batched():
+            for _ in range(_TICK_LIMIT):
+                item = self._first_due(now)
+                if item is None:
+                    break
+                prompt, is_bot = item
+                if is_bot:
+                    out.extend(self._bot_answer(prompt))
+                else:
+                    assert prompt.pass_option is not None
+                    out.extend(self.answer(prompt.seat, prompt.id, prompt.pass_option))
+        return out
+
+    def _first_due(self, now: float) -> tuple[Prompt, bool] | None:
+        """The earliest due (prompt, is_bot_answer); a bot beats its own deadline on ties."""
+        if self.is_over:
+            return None
+        best: tuple[float, int, int] | None = None
+        chosen: tuple[Prompt, bool] | None = None
+        for index, p in enumerate(self._prompts):
+            key = (p.seat, p.id)
+            for order, times in ((0, self._bot_due), (1, self._deadlines)):
+                when = times.get(key)
+                if when is not None and when <= now:
+                    rank = (when, order, index)
+                    if best is None or rank < best:
+                        best, chosen = rank, (p, order == 0)
+        return chosen
+
+    def run_bots(self, max_answers: int = 100_000) -> list[Event]:
+        """Answer every bot prompt at once, ignoring delays, until only humans'
+        (or remote players') prompts remain, the game is over, or ``max_answers``.
+
+        Human window prompts are left open: nobody passes for them here.
+        """
+        out: list[Event] = []
+        with self._batched():
+            for _ in range(max_answers):
+                prompt = next((p for p in self._prompts if p.seat in self._bots), None)
+                if prompt is None or self.is_over:
+                    break
+                out.extend(self._bot_answer(prompt))
+        return out
+
+    def _bot_answer(self, prompt: Prompt) -> list[Event]:
+        """Ask the seat's bot; on a bad answer or a crash take the first option."""
+        seat = prompt.seat
+        bot = self._bots[seat]
+        if not prompt.options:
+            raise RuntimeError(
+                f"{self._game.title} asked seat {seat} a {prompt.kind!r} prompt with no options"
+            )
+        choice: object = None
+        try:
+            view = self._game.view(self._state, seat) if getattr(bot, "needs_view", True) else {}
+            choice = bot.choose(view, prompt)
+        except Exception as exc:  # a broken bot must not break the table
+            _log.warning(
+                "bot at seat %d failed on a %r prompt (%s); taking the first option",
+                seat,
+                prompt.kind,
+                type(exc).__name__,
+            )
+        if not isinstance(choice, str) or prompt.option(choice) is None:
+            if choice is not None:
+                _log.warning(
+                    "bot at seat %d chose an option not offered on a %r prompt; "
+                    "taking the first option",
+                    seat,
+                    prompt.kind,
+                )
+            choice = prompt.options[0].id
+        candidates = [choice] + [o.id for o in prompt.options if o.id != choice]
+        for option_id in candidates:
+            try:
+                events = list(self._game.apply(self._state, seat, prompt.id, option_id))
+            except IllegalMove:
+                _log.warning(
+                    "bot at seat %d made an illegal move on a %r prompt; trying the next option",
+                    seat,
+                    prompt.kind,
+                )
+                continue
+            return self._commit(events)
+        raise RuntimeError(
+            f"{self._game.title} accepts none of the options it offers "
+            f"seat {seat} on a {prompt.kind!r} prompt"
+        )
+
+    @contextlib.contextmanager
+    def _batched(self) -> Iterator[None]:
+        """Autosave once at the end of a burst of answers instead of after each."""
+        self._batch += 1
+        try:
+            yield
+        finally:
+            self._batch -= 1
+            if not self._batch and self._dirty:
+                self._autosave_now()
+
+    # ------------------------------------------------------------------ seats
+
+    def replace_seat(self, seat: int, config: SeatConfig) -> None:
+        """Seat someone else (a bot for a dropped LAN player, a human back...).
+
+        The game state is kept; the game still calls the seat by its original
+        name.  A new bot first reads the log as that seat may read it.
+        """
+        self._check_seat(seat)
+        config = _checked_seat(config)
+        old = self._seats[seat]
+        self._seats[seat] = config
+        if config.is_bot:
+            if not (old.is_bot and old.level == config.level and seat in self._bots):
+                bot = self._make_bot(config.level, seat)
+                try:
+                    bot.observe([e.for_seat(seat) for e in self._log])
+                except Exception as exc:
+                    _log.warning("bot at seat %d failed to observe (%s)", seat, type(exc).__name__)
+                self._bots[seat] = bot
+                for key in [k for k in self._bot_due if k[0] == seat]:
+                    del self._bot_due[key]
+        else:
+            self._bots.pop(seat, None)
+            for key in [k for k in self._bot_due if k[0] == seat]:
+                del self._bot_due[key]
+        self._track()
+        self._changed()
+        self._notify([])
+
+    def _check_seat(self, seat: int) -> None:
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.n_seats:
+            raise ValueError(f"there is no seat {seat!r} at this table")
+
+    # ------------------------------------------------------------------ saving
+
+    def to_json(self) -> dict[str, JSON]:
+        return {
+            "format": SAVE_FORMAT,
+            "version": SAVE_VERSION,
+            "game": self._game.id,
+            "seed": self._seed,
+            "options": dict(self._options),
+            "seats": [s.to_json() for s in self._seats],
+            "state": self._game.state_to_json(self._state),
+            "bots": {str(seat): bot.to_json() for seat, bot in sorted(self._bots.items())},
+            "log": [e.to_json() for e in self._log],
+            "window_seconds": self._window_seconds,
+            "bot_delay": list(self._bot_delay),
+            "delay_rng": self._delay_rng.state,
+        }
+
+    def save(self, path: str | Path) -> None:
+        """Write the table to ``path`` atomically (a temp file, then ``os.replace``)."""
+        path = Path(path)
+        text = json.dumps(self.to_json(), ensure_ascii=False, separators=(",", ":"))
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+        try:
+            with os.fdopen(fd, "w", encoding="utf-8") as fh:
+                fh.write(text)
+                fh.flush()
+                os.fsync(fh.fileno())
+            os.replace(tmp, path)
+        except BaseException:
+            with contextlib.suppress(OSError):
+                os.unlink(tmp)
+            raise
+
+    def _autosave_now(self) -> None:
+        self._dirty = False
+        if self._autosave is None:
+            return
+        try:
+            self.save(self._autosave)
+        except OSError as exc:  # a full disk must not stop the game
+            self.autosave_error = f"could not autosave to {self._autosave}: {exc.strerror or exc}"
+            _log.warning("%s", self.autosave_error)
+        else:
+            self.autosave_error = None
+
+    @classmethod
+    def from_json(
+        cls,
+        data: Any,
+        *,
+        autosave: str | Path | None = None,
+        clock: Callable[[], float] = time.monotonic,
+        games: Mapping[str, Game] | None = None,
+    ) -> Table:
+        """Rebuild a saved table; :class:`SaveError` (building nothing) if it is unusable.
+
+        ``games`` maps ids to games (default: ``engine.games``).  Deadlines and
+        bot due times start afresh.
+        """
+        try:
+            return cls._from_json(data, autosave=autosave, clock=clock, games=games)
+        except SaveError:
+            raise
+        except Exception as exc:
+            raise SaveError(f"damaged save: {_one_line(exc)}") from exc
+
+    @classmethod
+    def _from_json(
+        cls,
+        data: Any,
+        *,
+        autosave: str | Path | None,
+        clock: Callable[[], float],
+        games: Mapping[str, Game] | None,
+    ) -> Table:
+        if not isinstance(data, dict):
+            raise SaveError("not a Purrch save (expected a JSON object)")
+        if data.get("format") != SAVE_FORMAT:
+            raise SaveError("not a Purrch table save (wrong or missing format)")
+        version = data.get("version")
+        if isinstance(version, bool) or version != SAVE_VERSION:
+            raise SaveError(
+                f"unsupported save version {version!r} (this Purrch reads {SAVE_VERSION})"
+            )
+        game_id = data.get("game")
+        if not isinstance(game_id, str):
+            raise SaveError("damaged save: no game id")
+        if games is None:
+            from engine.games import REGISTRY
+
+            games = REGISTRY
+        game = games.get(game_id)
+        if game is None:
+            raise SaveError(f"unknown game {game_id!r} in save")
+
+        seed = _field(data, "seed", int)
+        options = _field(data, "options", dict)
+        seats = [SeatConfig.from_json(s) for s in _field(data, "seats", list)]
+        n = len(seats)
+        if not game.min_players <= n <= game.max_players:
+            raise SaveError(
+                f"damaged save: {n} seats, but {game.title} takes "
+                f"{game.min_players} to {game.max_players} players"
+            )
+        log = [Event.from_json(_dict(e)) for e in _field(data, "log", list)]
+        raw_window = data.get("window_seconds")
+        if raw_window is not None and (
+            isinstance(raw_window, bool) or not isinstance(raw_window, int | float)
+        ):
+            raise SaveError("damaged save: bad 'window_seconds'")
+        window = _checked_window(raw_window)
+        raw_delay = _field(data, "bot_delay", list)
+        if len(raw_delay) != 2 or any(
+            isinstance(x, bool) or not isinstance(x, int | float) for x in raw_delay
+        ):
+            raise SaveError("damaged save: bad 'bot_delay'")
+        delay = _checked_delay((float(raw_delay[0]), float(raw_delay[1])))
+        delay_rng = Rng(_field(data, "delay_rng", int))
+        raw_bots = _field(data, "bots", dict)
+        memories: dict[int, dict[str, JSON]] = {}
+        for seat, config in enumerate(seats):
+            if config.is_bot:
+                memory = raw_bots.get(str(seat))
+                if not isinstance(memory, dict):
+                    raise SaveError(f"damaged save: no memory for the bot at seat {seat}")
+                memories[seat] = memory
+
+        state = game.state_from_json(_field(data, "state", dict))
+        # Make sure the game can carry on from this state before building anything.
+        game.outcome(state)
+        for p in game.prompts(state):
+            if not 0 <= p.seat < n:
+                raise SaveError(f"damaged save: a prompt for seat {p.seat} of {n}")
+
+        table = cls.__new__(cls)
+        table._build(
+            game=game,
+            seats=seats,
+            seed=seed,
+            options=options,
+            state=state,
+            log=log,
+            window_seconds=window,
+            bot_delay=delay,
+            delay_rng=delay_rng,
+            clock=clock,
+            autosave=autosave,
+            bot_memories=memories,
+        )
+        return table
+
+    @classmethod
+    def load(
+        cls,
+        path: str | Path,
+        *,
+        autosave: str | Path | None = None,
+        clock: Callable[[], float] = time.monotonic,
+        games: Mapping[str, Game] | None = None,
+    ) -> Table:
+        """Read a table saved with :meth:`save`; :class:`SaveError` if it cannot."""
+        path = Path(path)
+        try:
+            text = path.read_text(encoding="utf-8")
+        except FileNotFoundError:
+            raise SaveError(f"no saved game at {path}") from None
+        except UnicodeDecodeError:
+            raise SaveError(f"{path} is not a Purrch save (not UTF-8 text)") from None
+        except OSError as exc:
+            raise SaveError(f"cannot read {path}: {exc.strerror or exc}") from None
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise SaveError(
+                f"{path} is not a Purrch save (invalid JSON: {exc.msg}, line {exc.lineno})"
+            ) from None
+        except RecursionError:
+            raise SaveError(f"{path} is not a Purrch save (nested too deeply)") from None
+        return cls.from_json(data, autosave=autosave, clock=clock, games=games)
+
+
+# ---------------------------------------------------------------------- helpers
+
+
+def _checked_seat(seat: Any) -> SeatConfig:
+    if not isinstance(seat, SeatConfig):
+        raise TypeError("seats must be SeatConfig objects")
+    seat.__post_init__()  # catch a kind changed after creation
+    return replace(seat)
+
+
+def _checked_window(seconds: Any) -> float | None:
+    if seconds is None or seconds == 0:
+        return None
+    value = float(seconds)
+    if not math.isfinite(value) or value < 0:
+        raise ValueError(f"window_seconds must be a positive number or None, not {seconds!r}")
+    return value
+
+
+def _checked_delay(delay: tuple[float, float]) -> tuple[float, float]:
+    lo, hi = (float(x) for x in delay)
+    if not (math.isfinite(lo) and math.isfinite(hi) and 0 <= lo <= hi):
+        raise ValueError(f"bot_delay must be (low, high) with 0 <= low <= high, not {delay!r}")
+    return lo, hi
+
+
+def _field(data: dict[str, Any], key: str, kind: type) -> Any:
+    value = data.get(key)
+    if not isinstance(value, kind) or isinstance(value, bool):
+        raise SaveError(f"damaged save: missing or bad {key!r}")
+    return value
+
+
+def _dict(value: Any) -> dict[str, Any]:
+    if not isinstance(value, dict):
+        raise SaveError("damaged save: a log line is not an object")
+    return value
+
+
+def _one_line(exc: BaseException) -> str:
+    text = " ".join(str(exc).split()) or type(exc).__name__
+    if isinstance(exc, KeyError):
+        text = f"missing {text}"
+    return text if len(text) <= 160 else text[:157] + "..."
