@@ -1,0 +1,24 @@
+"""The registry of games: id -> Game."""
+
+from __future__ import annotations
+
+from engine.core import Game
+from engine.games.pigeons import GAME as PIGEONS
+
+REGISTRY: dict[str, Game] = {PIGEONS.id: PIGEONS}
+
+# Games announced in the menu before their engines exist.
+PLANNED: dict[str, str] = {
+    "isle": "The Isle of Cats",
+    "perch": "Chat perché",
+    "stool": "Stool Pigeon",
+}
+
+
+def get_game(game_id: str) -> Game:
+    """The game with this id, or a ValueError that lists the known ids."""
+    try:
+        return REGISTRY[game_id]
+    except KeyError:
+        known = ", ".join(sorted(REGISTRY))
+        raise ValueError(f"unknown game {game_id!r} (known: {known})") from None

@@ -1,0 +1,48 @@
+"""What the player chose for this run of the app (not rules: those are game options)."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from themes import DEFAULT_THEME
+
+# Bot "thinking" time ranges, in seconds (see engine.session.Table bot_delay).
+BOT_SPEEDS: dict[str, tuple[float, float]] = {
+    "instant": (0.0, 0.0),
+    "fast": (0.2, 0.5),
+    "normal": (0.6, 1.4),
+    "slow": (1.2, 2.5),
+}
+WINDOW_CHOICES: tuple[float, ...] = (4.0, 6.0, 8.0, 12.0, 20.0)
+
+
+def data_dir() -> Path:
+    """Where Purrch keeps its autosave: $PURRCH_HOME, else the XDG data folder."""
+    home = os.environ.get("PURRCH_HOME")
+    if home:
+        return Path(home)
+    xdg = os.environ.get("XDG_DATA_HOME")
+    base = Path(xdg) if xdg else Path.home() / ".local" / "share"
+    return base / "purrch"
+
+
+def autosave_path() -> Path:
+    return data_dir() / "autosave.json"
+
+
+@dataclass
+class Settings:
+    theme: str = DEFAULT_THEME
+    ascii: bool = False
+    bot_speed: str = "normal"
+    # Reaction window length in seconds; None freezes countdowns (tests, screenshots).
+    window_seconds: float | None = 8.0
+    autosave: Path | None = field(default_factory=autosave_path)
+    # Tests and screenshots set this to hide anything that moves (clocks, countdowns).
+    frozen: bool = False
+
+    @property
+    def bot_delay(self) -> tuple[float, float]:
+        return BOT_SPEEDS[self.bot_speed]
