@@ -911,26 +911,20 @@ def flock_of(s: PigeonsState, hand: list[int]) -> str | None:
     """The colour of a winning flock in ``hand`` (7 of one colour, rainbows wild, no cat)."""
     if len(hand) < FLOCK:
         return None
-    counts: dict[str, int] = {}
-    rainbows = 0
+    counts = [0] * 9  # the eight flocks, then rainbows
     faces = s.faces
+    code = _CODE
     for c in hand:
-        face = faces[c]
-        if face == "cat":
+        k = code[faces[c]]
+        if k <= _RAINBOW:
+            counts[k] += 1
+        elif k == _CAT:
             return None
-        if face == "rainbow":
-            rainbows += 1
-        elif face[0] == "p":  # "pigeon:<colour>"
-            counts[face] = counts.get(face, 0) + 1
-    best = max(counts.values(), default=0)
+    rainbows = counts.pop()
+    best = max(counts)
     if best + rainbows < FLOCK:
         return None
-    if best == 0:
-        return "rainbow"
-    for colour in COLOURS:
-        if counts.get("pigeon:" + colour, 0) == best:
-            return colour
-    return None  # pragma: no cover
+    return COLOURS[counts.index(best)] if best else "rainbow"
 
 
 def _pair_cards(s: PigeonsState, hand: list[int], spec: str) -> list[int]:
