@@ -1206,7 +1206,8 @@ def build_view(s: PigeonsState, seat: int | None) -> dict[str, JSON]:
             stage["pair"] = [card_view(s, c) for c in top["pair"]]
             waiting = list(top["waiting"])
         elif k == "target":
-            stage["card"] = card_view(s, top["card"])
+            # Announced, still in hand: its face is public, its id not yet.
+            stage["card"] = dict(FACE_JSON[s.faces[top["card"]]])
             waiting = [top["seat"]]
         elif k == "pick":
             stage["purpose"] = top["purpose"]
