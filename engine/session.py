@@ -33,11 +33,19 @@ import time
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 from engine.core import JSON, Event, Game, IllegalMove, Outcome, Prompt, Rng, seat_seed
 
-__all__ = ["SAVE_FORMAT", "SAVE_VERSION", "SEAT_KINDS", "SaveError", "SeatConfig", "Table"]
+__all__ = [
+    "SAVE_FORMAT",
+    "SAVE_VERSION",
+    "SEAT_KINDS",
+    "SaveError",
+    "SeatConfig",
+    "Table",
+    "TableLike",
+]
 
 SAVE_FORMAT = "purrch-table"
 SAVE_VERSION = 1
@@ -99,6 +107,68 @@ class SeatConfig:
         if not isinstance(name, str) or not isinstance(kind, str) or not isinstance(level, str):
             raise ValueError("a seat needs a text name, kind and level")
         return cls(name=name, kind=kind, level=level)
+
+
+class TableLike(Protocol):
+    """What a UI needs from a table: :class:`Table` (hot-seat) offers it, and so
+    does ``engine.net.client.RemoteTable`` (a seat at a LAN table), so one game
+    screen plays both.  A remote table answers asynchronously: ``answer``
+    returns ``[]`` and the result arrives through ``subscribe``.
+    """
+
+    @property
+    def game(self) -> Game: ...
+
+    @property
+    def seats(self) -> list[SeatConfig]: ...
+
+    @property
+    def n_seats(self) -> int: ...
+
+    @property
+    def options(self) -> dict[str, JSON]: ...
+
+    @property
+    def window_seconds(self) -> float | None: ...
+
+    @window_seconds.setter
+    def window_seconds(self, seconds: float | None) -> None: ...
+
+    @property
+    def autosave_path(self) -> Path | None: ...
+
+    @property
+    def autosave_error(self) -> str | None: ...
+
+    @property
+    def is_over(self) -> bool: ...
+
+    @property
+    def log(self) -> list[Event]: ...
+
+    def view(self, seat: int | None) -> dict[str, JSON]: ...
+
+    def prompts(self) -> list[Prompt]: ...
+
+    def prompts_for(self, seat: int) -> list[Prompt]: ...
+
+    def humans_waiting(self) -> list[int]: ...
+
+    def outcome(self) -> Outcome | None: ...
+
+    def log_for(self, seat: int | None) -> list[str]: ...
+
+    def answer(self, seat: int, prompt_id: str, option_id: str) -> list[Event]: ...
+
+    def subscribe(self, callback: Subscriber) -> Callable[[], None]: ...
+
+    def tick(self, now: float | None = None) -> list[Event]: ...
+
+    def next_due(self) -> float | None: ...
+
+    def window_remaining(self, now: float | None = None) -> float | None: ...
+
+    def deadline(self, prompt_id: str, seat: int | None = None) -> float | None: ...
 
 
 class Table:
@@ -413,11 +483,14 @@ class Table:
         Things that fall due in the meantime (a bot with no delay answering the
         prompt another answer opened) are applied too, until nothing is due.
         """
-        now = self._clock() if now is None else now
+        live = now is None  # on the real clock, time moves on while we answer
+        when = self._clock() if now is None else now
         out: list[Event] = []
         with self._batched():
             for _ in range(_TICK_LIMIT):
-                item = self._first_due(now)
+                if live:
+                    when = max(when, self._clock())
+                item = self._first_due(when)
                 if item is None:
                     break
                 prompt, is_bot = item
@@ -776,3 +849,8 @@ def _one_line(exc: BaseException) -> str:
     if isinstance(exc, KeyError):
         text = f"missing {text}"
     return text if len(text) <= 160 else text[:157] + "..."
+
+
+def _is_table_like(table: Table) -> TableLike:
+    """(mypy checks here that a Table offers everything :class:`TableLike` lists.)"""
+    return table

@@ -960,7 +960,7 @@ _PLAY_OPTION_LABEL = {face: f"Play {name}" for face, (name, _help) in ACTIONS.it
 _PAIR_LABELS = {
     colour: (
         f"Discard 2 {colour} pigeons, draw 1",
-        f"Discard a {colour} and a rainbow pigeon, draw 1",
+        f"Discard {'an' if colour[0] in 'aeiou' else 'a'} {colour} and a rainbow pigeon, draw 1",
     )
     for colour in COLOURS
 }
