@@ -1,4 +1,9 @@
-"""The ``purrch`` command line: help, rules, simulate, and its one-line errors."""
+"""The ``purrch`` command line: help, rules, simulate, play, resume, and its one-line errors.
+
+The app itself cannot run here: ``cli.run_app`` is replaced by a recorder, so these
+tests see exactly what would have been started (settings and table), or that
+nothing was.
+"""
 
 from __future__ import annotations
 
@@ -6,14 +11,17 @@ import json
 import os
 import subprocess
 import sys
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
 from rich.cells import cell_len
 from typer.testing import CliRunner
 
+from engine.session import SeatConfig, Table
 from tui import cli
 from tui.cli import app
+from tui.settings import Settings
 
 ROOT = Path(__file__).resolve().parent.parent
 JSON_KEYS = {
@@ -31,8 +39,35 @@ JSON_KEYS = {
 
 
 @pytest.fixture
-def runner() -> CliRunner:
-    return CliRunner(env={"COLUMNS": "80", "LINES": "24", "NO_COLOR": "1"})
+def runner(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> CliRunner:
+    monkeypatch.setenv("PURRCH_HOME", str(tmp_path))
+    return CliRunner(
+        env={"COLUMNS": "80", "LINES": "24", "NO_COLOR": "1", "PURRCH_HOME": str(tmp_path)}
+    )
+
+
+@dataclass
+class Started:
+    """What ``run_app`` was asked to run."""
+
+    calls: list[tuple[Settings, Table | None]] = field(default_factory=list)
+
+    @property
+    def settings(self) -> Settings:
+        assert len(self.calls) == 1, self.calls
+        return self.calls[0][0]
+
+    @property
+    def table(self) -> Table | None:
+        assert len(self.calls) == 1, self.calls
+        return self.calls[0][1]
+
+
+@pytest.fixture
+def started(monkeypatch: pytest.MonkeyPatch) -> Started:
+    record = Started()
+    monkeypatch.setattr(cli, "run_app", lambda s, t: record.calls.append((s, t)))
+    return record
 
 
 def simulate_json(runner: CliRunner, *args: str) -> dict[str, object]:
@@ -46,12 +81,34 @@ def simulate_json(runner: CliRunner, *args: str) -> dict[str, object]:
     return data
 
 
-def test_no_arguments_prints_help_and_exits_0(runner: CliRunner) -> None:
+def test_no_arguments_opens_the_menu(runner: CliRunner, started: Started) -> None:
     result = runner.invoke(app, [])
     assert result.exit_code == 0, result.output
-    assert "Usage" in result.stdout
-    assert "rules" in result.stdout
-    assert "simulate" in result.stdout
+    assert started.table is None
+    assert started.settings.theme == "purrch-dark"
+
+
+def test_no_arguments_with_a_theme(runner: CliRunner, started: Started) -> None:
+    result = runner.invoke(app, ["--theme", "light", "--ascii"])
+    assert result.exit_code == 0, result.output
+    assert started.settings.theme == "purrch-light"
+    assert started.settings.ascii
+
+
+def test_help_lists_every_command(runner: CliRunner, started: Started) -> None:
+    result = runner.invoke(app, ["--help"])
+    assert result.exit_code == 0, result.output
+    for word in ("Usage", "play", "resume", "rules", "simulate"):
+        assert word in result.stdout
+    assert started.calls == []
+
+
+def test_play_help(runner: CliRunner, started: Started) -> None:
+    result = runner.invoke(app, ["play", "--help"])
+    assert result.exit_code == 0, result.output
+    for word in ("--players", "--humans", "--bots", "--seed", "--theme", "--ascii", "--option"):
+        assert word in result.stdout
+    assert started.calls == []
 
 
 def test_version(runner: CliRunner) -> None:
@@ -185,3 +242,222 @@ def test_a_game_that_does_not_end_is_a_clear_error(
     assert result.exit_code == 1
     assert result.stdout == ""
     assert result.stderr.startswith("error: game 1 of 3: the game with seed 1 did not end")
+
+
+# --------------------------------------------------------------------------- play / resume
+
+
+def test_play_seats_humans_first_then_cat_named_bots(
+    runner: CliRunner, started: Started, tmp_path: Path
+) -> None:
+    args = ["play", "pigeons", "--players", "4", "--humans", "Ann,Bob", "--seed", "5"]
+    result = runner.invoke(app, [*args, "--bots", "random"])
+    assert result.exit_code == 0, result.output
+    table = started.table
+    assert table is not None
+    assert table.game.id == "pigeons"
+    assert table.seed == 5
+    assert table.seats == [
+        SeatConfig("Ann", "human"),
+        SeatConfig("Bob", "human"),
+        SeatConfig("Tom", "bot", "random"),
+        SeatConfig("Luna", "bot", "random"),
+    ]
+    assert table.autosave_path == tmp_path / "autosave.json"
+
+
+def test_play_defaults_to_you_against_three_heuristic_bots(
+    runner: CliRunner, started: Started
+) -> None:
+    result = runner.invoke(app, ["play", "pigeons"])
+    assert result.exit_code == 0, result.output
+    table = started.table
+    assert table is not None
+    assert [(s.name, s.kind) for s in table.seats] == [
+        ("You", "human"),
+        ("Tom", "bot"),
+        ("Luna", "bot"),
+        ("Mochi", "bot"),
+    ]
+    assert {s.level for s in table.seats if s.is_bot} == {"heuristic"}
+
+
+def test_play_bots_skip_names_humans_took(runner: CliRunner, started: Started) -> None:
+    result = runner.invoke(app, ["play", "pigeons", "-p", "3", "--humans", "tom"])
+    assert result.exit_code == 0, result.output
+    assert started.table is not None
+    assert [s.name for s in started.table.seats] == ["tom", "Luna", "Mochi"]
+
+
+def test_play_settings_and_options(runner: CliRunner, started: Started) -> None:
+    args = ["play", "pigeons", "--theme", "purrch-contrast", "--ascii", "--speed", "instant"]
+    args += ["--window", "4", "--option", "rainbow_pairs=no", "-o", "turn_limit=50"]
+    result = runner.invoke(app, args)
+    assert result.exit_code == 0, result.output
+    settings, table = started.settings, started.table
+    assert settings.theme == "purrch-contrast"
+    assert settings.ascii
+    assert settings.bot_speed == "instant"
+    assert table is not None
+    assert table.options == {"rainbow_pairs": False, "turn_limit": 50}
+    assert table.window_seconds == 4.0
+    assert table.bot_delay == (0.0, 0.0)
+
+
+def test_play_window_0_means_no_countdown(runner: CliRunner, started: Started) -> None:
+    result = runner.invoke(app, ["play", "pigeons", "--window", "0"])
+    assert result.exit_code == 0, result.output
+    assert started.table is not None
+    assert started.table.window_seconds is None
+
+
+def test_a_non_utf8_locale_forces_ascii(
+    runner: CliRunner, started: Started, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("LC_ALL", "C")
+    result = runner.invoke(app, ["play", "pigeons"], env={"LC_ALL": "C"})
+    assert result.exit_code == 0, result.output
+    assert started.settings.ascii
+
+
+def save_a_game(path: Path, *, finished: bool = False) -> Table:
+    seats = [SeatConfig("Ann", "human"), SeatConfig("Tom", "bot", "random")]
+    if finished:
+        seats[0] = SeatConfig("Bot", "bot", "random")
+    table = Table("pigeons", seats, seed=3, autosave=path, window_seconds=None, bot_delay=(0, 0))
+    table.run_bots()
+    table.save(path)
+    return table
+
+
+def test_resume_loads_the_autosave(runner: CliRunner, started: Started, tmp_path: Path) -> None:
+    saved = save_a_game(tmp_path / "autosave.json")
+    result = runner.invoke(app, ["resume"])
+    assert result.exit_code == 0, result.output
+    table = started.table
+    assert table is not None
+    assert table.seats == saved.seats
+    assert table.to_json()["state"] == saved.to_json()["state"]
+    assert table.autosave_path == tmp_path / "autosave.json"
+
+
+def test_resume_a_file_keeps_saving_to_it(
+    runner: CliRunner, started: Started, tmp_path: Path
+) -> None:
+    path = tmp_path / "elsewhere" / "game.json"
+    save_a_game(path)
+    result = runner.invoke(app, ["resume", str(path)])
+    assert result.exit_code == 0, result.output
+    assert started.table is not None
+    assert started.table.autosave_path == path
+    assert started.settings.autosave == path
+
+
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        (None, "no saved game"),
+        ("{not json", "not a Purrch save"),
+        ('{"format": "purrch-table", "version": 99}', "unsupported save version"),
+    ],
+)
+def test_resume_refuses_a_missing_or_damaged_save(
+    runner: CliRunner, started: Started, tmp_path: Path, content: str | None, message: str
+) -> None:
+    if content is not None:
+        (tmp_path / "autosave.json").write_text(content, encoding="utf-8")
+    result = runner.invoke(app, ["resume"])
+    assert result.exit_code == 2, result.output
+    assert result.stdout == ""
+    lines = result.stderr.splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error: "), result.stderr
+    assert message in lines[0]
+    assert started.calls == []
+
+
+def test_resume_refuses_a_finished_game(
+    runner: CliRunner, started: Started, tmp_path: Path
+) -> None:
+    saved = save_a_game(tmp_path / "autosave.json", finished=True)
+    assert saved.is_over
+    result = runner.invoke(app, ["resume"])
+    assert result.exit_code == 2
+    assert "is over" in result.stderr
+    assert started.calls == []
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["play", "chess"],
+        ["play", "isle"],
+        ["play", "pigeons", "--players", "1"],
+        ["play", "pigeons", "--players", "7"],
+        ["play", "pigeons", "--players", "2", "--humans", "Ann,Bob,Cy"],
+        ["play", "pigeons", "--humans", "Ann,,Bob"],
+        ["play", "pigeons", "--humans", "Ann,ann"],
+        ["play", "pigeons", "--humans", "A name far too long for a seat"],
+        ["play", "pigeons", "--theme", "pink"],
+        ["play", "pigeons", "--option", "colour=red"],
+        ["play", "pigeons", "--option", "turn_limit=lots"],
+        ["play", "pigeons", "--option", "rainbow_pairs=maybe"],
+        ["play", "pigeons", "--option", "rainbow_pairs"],
+        ["play", "pigeons", "--bots", "genius"],
+        ["play", "pigeons", "-p", "3", "--bots", "random,random,random"],
+        ["play", "pigeons", "--speed", "warp"],
+        ["play", "pigeons", "--window", "-1"],
+        ["play", "pigeons", "--seed", "-1"],
+        ["resume", "--theme", "pink"],
+        ["--theme", "pink"],
+    ],
+)
+def test_app_errors_exit_2_with_one_line_and_start_nothing(
+    runner: CliRunner, started: Started, args: list[str], tmp_path: Path
+) -> None:
+    result = runner.invoke(app, args)
+    assert result.exit_code == 2, result.output
+    assert result.stdout == ""
+    lines = result.stderr.splitlines()
+    assert len(lines) == 1, result.stderr
+    assert lines[0].startswith("error: ")
+    assert started.calls == []
+    assert not (tmp_path / "autosave.json").exists()
+
+
+def test_play_does_not_import_textual_before_the_app() -> None:
+    """`purrch rules` / `simulate` stay quick: importing the CLI loads no textual."""
+    code = "import sys, tui.cli; print('textual' in sys.modules)"
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    proc = subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True, timeout=60
+    )
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.strip() == "False"
+
+
+def test_a_game_without_a_screen_is_refused(
+    runner: CliRunner, started: Started, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """An engine can land before its screen: `play` and `resume` say so and start nothing."""
+    import tui.seating
+
+    save_a_game(tmp_path / "autosave.json")
+    monkeypatch.setattr(tui.seating, "has_screen", lambda _game_id: False)
+    for args in (["play", "pigeons"], ["resume"]):
+        result = runner.invoke(app, args)
+        assert result.exit_code == 2, result.output
+        assert result.stderr.startswith("error: Cats Among The Pigeons cannot be played")
+    assert started.calls == []
+
+
+def test_play_uses_the_games_usual_bot(
+    runner: CliRunner, started: Started, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from engine.games import get_game
+
+    game = get_game("pigeons")
+    monkeypatch.setattr(type(game), "default_bot", "random", raising=False)
+    result = runner.invoke(app, ["play", "pigeons", "-p", "2"])
+    assert result.exit_code == 0, result.output
+    assert started.table is not None
+    assert started.table.seats[1] == SeatConfig("Tom", "bot", "random")

@@ -1,0 +1,426 @@
+"""The game screen of Cats Among The Pigeons: snapshots of every scene, and behaviour.
+
+Scenes come from ``tui.screenshots`` (fixed seeds, instant bots, no countdown on
+screen), so the snapshots are the same on every run.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+import pytest
+from textual.pilot import Pilot
+from textual.screen import Screen
+from textual.widget import Widget
+
+from engine.session import Table
+from tui.games.pigeons import (
+    Card,
+    CardList,
+    DiscardPane,
+    HandPane,
+    group_cards,
+    option_for_cards,
+)
+from tui.screens.curtain import CurtainScreen
+from tui.screens.game import GameScreen
+from tui.screens.game_over import GameOverScreen
+from tui.screenshots import (
+    HOTSEAT,
+    Scene,
+    SceneApp,
+    curtain_scene,
+    make_table,
+    over_scene,
+    scene_settings,
+    search_scene,
+    start_scene,
+    window_scene,
+)
+from tui.widgets import LogPane, PromptBar, ReactionBanner, keyed_options
+
+SnapCompare = Callable[..., bool]
+
+
+async def settle(pilot: Pilot[None]) -> None:
+    await pilot.pause()
+    await pilot.wait_for_scheduled_animations()
+    await pilot.pause()
+
+
+def game_screen(app: SceneApp) -> GameScreen:
+    for screen in reversed(app.screen_stack):
+        if isinstance(screen, GameScreen):
+            return screen
+    raise AssertionError("no game screen")
+
+
+def screen_text(screen: Screen[Any]) -> str:
+    """Everything a screen draws, as plain text (every widget's lines)."""
+    lines: list[str] = []
+    widgets: list[Widget] = [screen, *screen.query("*")]
+    for widget in widgets:
+        if widget.region.area:
+            lines.extend(strip.text for strip in widget.render_lines(widget.region.reset_offset))
+    return "\n".join(lines)
+
+
+def key_for(screen: GameScreen, option_id: str) -> str:
+    info = screen.prompt_info
+    assert info is not None
+    for option in info.options:
+        if option.option_id == option_id and option.key:
+            return option.key
+    raise AssertionError(f"no key for {option_id} in {info}")
+
+
+def run_before(scene: Scene) -> Callable[[Pilot[None]], Awaitable[None]]:
+    async def before(pilot: Pilot[None]) -> None:
+        await settle(pilot)
+        for key in scene.press:
+            await pilot.press(key)
+            await settle(pilot)
+
+    return before
+
+
+# ----------------------------------------------------------------------------- snapshots
+
+
+def test_start_80x24(snap_compare: SnapCompare) -> None:
+    """You should see Ann's first turn at 80x24 in the dark theme: her hand on the left
+    (a yellow and a purple pigeon at 1/7, a Cat marked "no win", Draw 2, Pluck and
+    Fresh Start each with the key that plays it, Pigeon Trap marked "react") and
+    "cats: 1 — can't win" under it; the table (Ann's turn, three bots with 8 cards,
+    draw pile 77), an empty discard pile, the log of the bots' first turns, and the
+    prompt bar with keys 1-4 (Pluck, Draw 2, Fresh Start, draw and end the turn)."""
+    scene = start_scene()
+    assert snap_compare(SceneApp(scene), run_before=run_before(scene), terminal_size=(80, 24))
+
+
+def test_start_120x40(snap_compare: SnapCompare) -> None:
+    """You should see the same first turn as at 80x24, with room to spare: wider hand and
+    log panes, the whole prompt on two lines."""
+    scene = start_scene()
+    assert snap_compare(SceneApp(scene), run_before=run_before(scene), terminal_size=(120, 40))
+
+
+def test_reaction_window(snap_compare: SnapCompare) -> None:
+    """You should see a reaction window in hot-seat: a yellow-bordered banner saying that
+    Dot discarded two blue pigeons ("Claim them with Pigeon Sale?"), with "F3 Bob: press
+    to react" and "n nobody reacts"; Ann's hand still shown (she had the keyboard), and
+    her own choice in the prompt bar ("Do you react?" with 1 Let them go)."""
+    scene = window_scene()
+    assert snap_compare(SceneApp(scene), run_before=run_before(scene), terminal_size=(80, 24))
+
+
+def test_curtain(snap_compare: SnapCompare) -> None:
+    """You should see the handoff curtain and nothing else: "Pass to Bob", "It is Bob's
+    turn.", the instruction to press Enter, and the footer's Enter key."""
+    scene = curtain_scene()
+    assert snap_compare(SceneApp(scene), run_before=run_before(scene), terminal_size=(80, 24))
+
+
+def test_search_discard_pile(snap_compare: SnapCompare) -> None:
+    """You should see Ann searching the discard pile with Recycle: the discard pane titled
+    "Discard pile: searching" lists the pile grouped by card with a key on every card
+    she may take (the Recycle she just played is not offered), the prompt bar says
+    "Recycle: take a card from the discard pile." and how to choose."""
+    scene = search_scene()
+    assert snap_compare(SceneApp(scene), run_before=run_before(scene), terminal_size=(80, 24))
+
+
+def test_game_over(snap_compare: SnapCompare) -> None:
+    """You should see the game-over screen: the winner and the winning flock in the title,
+    the reason with the winning hand, every player's hand revealed (the winner marked
+    with the turn glyph and "winning flock"), and the keys a Play again, m Back to menu."""
+    scene = over_scene()
+    assert snap_compare(SceneApp(scene), run_before=run_before(scene), terminal_size=(80, 24))
+
+
+@pytest.mark.parametrize("theme", ["purrch-light", "purrch-contrast"])
+def test_themes(snap_compare: SnapCompare, theme: str) -> None:
+    """You should see Ann's first turn (as in test_start) in the light theme (dark text on
+    cream) or the high-contrast theme (white and bright colours on black); every pigeon
+    keeps its letter and its theme colour."""
+    scene = start_scene(theme)
+    assert snap_compare(SceneApp(scene), run_before=run_before(scene), terminal_size=(100, 30))
+
+
+def test_ascii(snap_compare: SnapCompare) -> None:
+    """You should see Ann's first turn drawn with plain ASCII glyphs only: pigeons as
+    'Y*', the cat as '!!', actions as '+', the turn marker '>', bots '%', and a
+    plain '-' dash in "cats: 1 - can't win"."""
+    scene = start_scene(ascii_only=True)
+    assert snap_compare(SceneApp(scene), run_before=run_before(scene), terminal_size=(100, 30))
+
+
+# ----------------------------------------------------------------------------- hot-seat privacy
+
+
+def card_words(table: Table, seat: int) -> tuple[set[str], set[str]]:
+    """The names and ids of the cards in ``seat``'s hand."""
+    hand = table.view(seat)["private"]["hand"]
+    return {c["name"] for c in hand}, {c["id"] for c in hand}
+
+
+def assert_no_cards(text: str, names: set[str], ids: set[str]) -> None:
+    for name in names:
+        assert not re.search(rf"\b{re.escape(name)}\b", text), f"{name!r} shows: {text!r}"
+    for card_id in ids:
+        assert not re.search(rf"\b{card_id}\b", text), f"{card_id!r} shows"
+    assert not re.search(r"\bc\d+\b", text), "a card id shows"
+
+
+async def test_curtain_hides_the_hand_of_the_seat_it_hides() -> None:
+    scene = curtain_scene()
+    app = SceneApp(scene)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await settle(pilot)
+        curtain = app.screen
+        assert isinstance(curtain, CurtainScreen)
+        seat = [s.name for s in scene.table.seats].index(curtain.player)
+        text = screen_text(curtain)
+        assert f"Pass to {curtain.player}" in text
+        names, ids = card_words(scene.table, seat)
+        assert_no_cards(text, names, ids)
+        # Nothing private waits underneath either: no hand, no search, no secret log line.
+        game = game_screen(app)
+        assert game.shown_seat is None
+        assert game.query_one(HandPane).data is None
+        discard = game.query_one(DiscardPane).data
+        assert discard is not None and discard.search is None
+        assert not any(line.private for line in game.query_one(LogPane).feed)
+        # Enter hands the screen over: now, and only now, the hand is drawn.
+        await pilot.press("enter")
+        await settle(pilot)
+        assert app.screen is game
+        assert game.shown_seat == seat
+        hand = game.query_one(HandPane).data
+        assert hand is not None and hand.owner == curtain.player
+        assert {c.id for c in hand.cards} == ids
+
+
+async def test_no_curtain_with_one_human() -> None:
+    scene = start_scene()
+    async with SceneApp(scene).run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        app = pilot.app
+        assert isinstance(app.screen, GameScreen)
+        assert app.screen.shown_seat == 0
+
+
+async def test_claiming_a_window_hands_the_screen_over() -> None:
+    scene = window_scene()
+    app = SceneApp(scene)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await settle(pilot)
+        for key in scene.press:
+            await pilot.press(key)
+            await settle(pilot)
+        game = game_screen(app)
+        banner = game.query_one(ReactionBanner).info
+        assert banner is not None and banner.claims == (("F3", "Bob"),)
+        assert game.shown_seat == 0
+        await pilot.press("f3")
+        await settle(pilot)
+        assert isinstance(app.screen, CurtainScreen) and app.screen.player == "Bob"
+        assert game.query_one(HandPane).data is None
+        await pilot.press("enter")
+        await settle(pilot)
+        assert game.shown_seat == 1
+        info = game.prompt_info
+        assert info is not None and info.kind in ("window", "sale")
+        assert info.options[0].option_id == "pass"
+        log_before = len(scene.table.log)
+        await pilot.press(info.options[0].key or "1")
+        await settle(pilot)
+        assert len(scene.table.log) >= log_before
+
+
+async def test_nobody_reacts_key_passes_for_every_human() -> None:
+    scene = window_scene()
+    app = SceneApp(scene)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await settle(pilot)
+        for key in scene.press:
+            await pilot.press(key)
+            await settle(pilot)
+        table = scene.table
+        assert any(p.pass_option for p in table.prompts())
+        await pilot.press("n")
+        await settle(pilot)
+        assert not any(p.pass_option and p.seat in (0, 1) for p in table.prompts())
+
+
+# ----------------------------------------------------------------------------- playing
+
+
+async def test_enter_on_a_card_plays_it() -> None:
+    scene = start_scene()
+    app = SceneApp(scene)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        game = game_screen(app)
+        hand = game.query_one(HandPane).data
+        assert hand is not None
+        faces = [g.face for g in group_cards(hand.cards)]
+        cards = game.query_one("#hand-list", CardList)
+        cards.focus()
+        cards.highlighted = faces.index("draw2")
+        await pilot.press("enter")
+        await settle(pilot)
+        assert any(e.text == "Ann plays Draw 2." for e in scene.table.log)
+        assert any(e.text_for(0).startswith("You draw") for e in scene.table.log)
+
+
+async def test_a_key_answers_its_option() -> None:
+    scene = start_scene()
+    app = SceneApp(scene)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        game = game_screen(app)
+        turn = scene.table.view(None)["public"]["turn_number"]
+        await pilot.press(key_for(game, "draw"))
+        await settle(pilot)
+        # Ann drew, the three bots played at once (instant), and it is Ann's go again.
+        assert scene.table.view(None)["public"]["turn_number"] > turn
+        assert game.prompt_info is not None and game.prompt_info.options
+
+
+async def test_clicking_an_option_answers_it() -> None:
+    scene = start_scene()
+    app = SceneApp(scene)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        bar = game_screen(app).query_one(PromptBar)
+        lines = [strip.text for strip in bar.render_lines(bar.region.reset_offset)]
+        y = next(i for i, line in enumerate(lines) if "Draw a card" in line)
+        x = lines[y].index("Draw a card")
+        await pilot.click(PromptBar, offset=(x + 1, y))
+        await settle(pilot)
+        assert any(e.text == "Ann draws a card." for e in scene.table.log)
+
+
+async def test_a_card_that_cannot_be_used_only_warns() -> None:
+    scene = start_scene()
+    app = SceneApp(scene)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        game = game_screen(app)
+        log = len(scene.table.log)
+        trap = Card("c999", "action", "Pigeon Trap", action="trap")
+        game.post_message(HandPane.CardChosen((trap,)))
+        await settle(pilot)
+        assert len(scene.table.log) == log
+        assert any("cannot be used" in n.message for n in app._notifications)
+
+
+async def test_an_illegal_move_is_a_notification_and_changes_nothing() -> None:
+    scene = start_scene()
+    app = SceneApp(scene)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        game = game_screen(app)
+        before = scene.table.to_json()
+        game.post_message(PromptBar.OptionChosen("play:c999"))
+        await settle(pilot)
+        assert scene.table.to_json() == before
+        errors = [n for n in app._notifications if n.severity == "error"]
+        assert errors and "not one of the choices" in errors[0].message
+
+
+async def test_countdown_and_silence_at_the_deadline() -> None:
+    now = [1000.0]
+    scene = window_scene(clock=lambda: now[0])
+    table = scene.table
+    table.window_seconds = 8
+    scene.settings.frozen = False
+    app = SceneApp(scene)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await settle(pilot)
+        for key in scene.press:
+            await pilot.press(key)
+            await settle(pilot)
+        game = game_screen(app)
+        window = [p for p in table.prompts() if p.pass_option]
+        assert {0, 1} <= {p.seat for p in window}
+        banner = game.query_one(ReactionBanner).info
+        assert banner is not None and banner.seconds == 8
+        now[0] += 5
+        game._on_timer()
+        banner = game.query_one(ReactionBanner).info
+        assert banner is not None and banner.seconds == 3
+        assert banner.nobody_key is None  # with a clock, silence does the passing
+        now[0] += 4
+        game._on_timer()
+        await settle(pilot)
+        assert not any(p.id == window[0].id for p in table.prompts())
+
+
+async def test_frozen_settings_show_no_clock() -> None:
+    now = [1000.0]
+    scene = window_scene(clock=lambda: now[0])
+    scene.table.window_seconds = 8
+    app = SceneApp(scene)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await settle(pilot)
+        for key in scene.press:
+            await pilot.press(key)
+            await settle(pilot)
+        banner = game_screen(app).query_one(ReactionBanner).info
+        assert banner is not None and banner.seconds is None
+
+
+async def test_game_over_offers_again_and_menu() -> None:
+    for key, choice in (("a", "again"), ("m", "menu")):
+        scene = over_scene()
+        app = SceneApp(scene)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot)
+            assert isinstance(app.screen, GameOverScreen)
+            await pilot.press(key)
+            await settle(pilot)
+            assert app.results == [(choice, None)]
+
+
+# ----------------------------------------------------------------------------- pure helpers
+
+
+def test_option_for_cards() -> None:
+    red = (Card("c1", "pigeon", "Red pigeon", colour="red"),)
+    rainbow = (Card("c2", "rainbow", "Rainbow pigeon"),)
+    cat = (Card("c3", "cat", "Cat"),)
+    gift = (Card("c4", "action", "Gift", action="gift"), Card("c5", "action", "Gift"))
+    options = ["play:c5", "pair:red+rainbow", "cats", "draw"]
+    assert option_for_cards(options, gift) == "play:c5"
+    assert option_for_cards(options, red) == "pair:red+rainbow"
+    assert option_for_cards(options, red, pairs=False) is None
+    assert option_for_cards(options, rainbow) == "pair:red+rainbow"
+    assert option_for_cards(options, cat) == "cats"
+    assert option_for_cards(["c1", "c9"], red) == "c1"
+    assert option_for_cards(["wing:c4", "pass"], gift) == "wing:c4"
+
+
+def test_alike_options_share_a_key() -> None:
+    keyed = keyed_options([("c1", "Red pigeon"), ("c2", "Cat"), ("c3", "Red pigeon")])
+    assert [(k.key, k.option_id) for k in keyed] == [("1", "c1"), ("2", "c2")]
+
+
+def test_the_screen_refuses_a_game_it_cannot_show() -> None:
+    class Other:
+        id = "other"
+        title = "Other"
+
+    class FakeTable:
+        game = Other()
+
+    with pytest.raises(ValueError, match="cannot show Other"):
+        GameScreen(FakeTable(), scene_settings())  # type: ignore[arg-type]
+
+
+def test_hotseat_scene_tables_are_seeded() -> None:
+    a, b = make_table(HOTSEAT, 5), make_table(HOTSEAT, 5)
+    assert a.to_json() == b.to_json()

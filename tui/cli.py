@@ -1,0 +1,807 @@
+"""The ``purrch`` command: the app, rules in the shell, bot-vs-bot simulations.
+
+``purrch`` opens the app's menu, ``purrch play GAME`` starts a game at once and
+``purrch resume [FILE]`` continues the autosaved one.  Textual is imported only
+inside :func:`run_app`, after every argument has been checked, so bad input is
+one ``error: ...`` line and exit 2 with nothing started, and ``purrch rules`` /
+``purrch simulate`` never load it.  Rich and typer are the CLI's own business and
+never reach the engine.  Game modules are imported only by the commands that
+need them, so ``purrch --help`` stays quick and works even if a game fails to import.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated, Any, NoReturn
+
+import typer
+
+from engine import __version__
+
+if TYPE_CHECKING:
+    from engine.core import Game
+    from engine.session import SeatConfig, Table
+    from tui.settings import Settings
+
+DEFAULT_LEVELS = ("random", "heuristic")
+"""Bot levels a game offers when it does not say (``game.bot_levels``)."""
+
+app = typer.Typer(
+    name="purrch",
+    help="Purrch: four cat-and-pigeon tabletop games in the terminal.",
+    add_completion=False,
+    no_args_is_help=False,
+    pretty_exceptions_show_locals=False,
+    context_settings={"help_option_names": ["-h", "--help"]},
+)
+
+
+# --------------------------------------------------------------------------- helpers
+
+
+def fail(message: str, code: int = 2) -> NoReturn:
+    """Print one ``error: ...`` line on stderr and leave with ``code`` (2: bad usage)."""
+    line = " ".join(message.split())
+    typer.echo(f"error: {line}", err=True)
+    raise typer.Exit(code=code)
+
+
+def load_game(game_id: str) -> Game:
+    """The registered game ``game_id``, or a one-line error (exit 2)."""
+    from engine.games import PLANNED, REGISTRY, get_game
+
+    if game_id not in REGISTRY and game_id in PLANNED:
+        playable = ", ".join(sorted(REGISTRY))
+        fail(f"{PLANNED[game_id]} ({game_id!r}) is not playable yet (playable: {playable})")
+    try:
+        return get_game(game_id)
+    except ValueError as exc:
+        fail(str(exc))
+
+
+def bot_levels(game: Game) -> tuple[str, ...]:
+    return tuple(getattr(game, "bot_levels", DEFAULT_LEVELS))
+
+
+def parse_bots(game: Game, spec: str | None, players: int, seats: str = "players") -> list[str]:
+    """One level per seat from ``--bots`` (one level for all, or exactly one per seat).
+
+    ``seats`` names what ``players`` counts in the error message ("bot seats"...).
+    """
+    known = bot_levels(game)
+    if spec is None:
+        spec = "heuristic" if "heuristic" in known else known[-1]
+    levels = [part.strip() for part in spec.split(",")]
+    for level in levels:
+        if level not in known:
+            fail(f"unknown bot level {level!r} for {game.title} (known: {', '.join(known)})")
+    if len(levels) == 1:
+        return levels * players
+    if len(levels) != players:
+        fail(
+            f"--bots lists {len(levels)} levels for {players} {seats}: "
+            f"give one level for all of them, or exactly {players}"
+        )
+    return levels
+
+
+def terminal_width(limit: int = 100) -> int:
+    return max(20, min(shutil.get_terminal_size((80, 24)).columns, limit))
+
+
+# --------------------------------------------------------------------------- simulation
+
+
+class SimulationError(RuntimeError):
+    """A simulated game went wrong (it did not end, or a bot broke the rules)."""
+
+
+@dataclass
+class SeriesResult:
+    game: str
+    title: str
+    players: int
+    games: int
+    seed: int
+    bots: list[str]
+    names: list[str]
+    steps: int = 0
+    seconds: float = 0.0
+    wins: list[int] = field(default_factory=list)
+    draws: int = 0
+
+    @property
+    def avg_steps(self) -> float:
+        return self.steps / self.games if self.games else 0.0
+
+    @property
+    def answers_per_second(self) -> float:
+        return self.steps / self.seconds if self.seconds > 0 else 0.0
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "game": self.game,
+            "players": self.players,
+            "games": self.games,
+            "seed": self.seed,
+            "bots": list(self.bots),
+            "steps": self.steps,
+            "seconds": round(self.seconds, 4),
+            "wins": list(self.wins),
+            "draws": self.draws,
+            "avg_steps": round(self.avg_steps, 2),
+        }
+
+
+def play_one(game: Game, names: list[str], levels: list[str], seed: int) -> tuple[Any, int]:
+    """Play one all-bot game on a :class:`engine.session.Table`.
+
+    Returns ``(outcome, answers applied)``; raises :class:`SimulationError` if
+    ``run_bots`` returns with the game still open.
+    """
+    from engine.session import SeatConfig, Table
+
+    seats = [SeatConfig(name, "bot", level) for name, level in zip(names, levels, strict=True)]
+    table = Table(game, seats, seed=seed, window_seconds=None, bot_delay=(0, 0))
+    answers = 0
+
+    def count(_events: Any) -> None:
+        # The table notifies its subscribers once per applied answer.
+        nonlocal answers
+        answers += 1
+
+    table.subscribe(count)
+    table.run_bots()
+    outcome = game.outcome(table.state)
+    if outcome is None:
+        raise SimulationError(
+            f"the game with seed {seed} did not end: run_bots() stopped "
+            f"after {answers} answers with the game still open"
+        )
+    return outcome, answers
+
+
+def simulate_series(
+    game: Game,
+    levels: list[str],
+    games: int,
+    seed: int,
+    on_game: Callable[[int], None] | None = None,
+) -> SeriesResult:
+    """Play ``games`` all-bot games; game ``g`` uses ``seat_seed(seed, g)``."""
+    from engine.core import seat_seed
+
+    players = len(levels)
+    names = [f"Bot {i + 1}" for i in range(players)]
+    result = SeriesResult(
+        game=game.id,
+        title=game.title,
+        players=players,
+        games=games,
+        seed=seed,
+        bots=list(levels),
+        names=names,
+        wins=[0] * players,
+    )
+    start = time.perf_counter()
+    for g in range(games):
+        game_seed = seat_seed(seed, g)
+        try:
+            outcome, answers = play_one(game, names, levels, game_seed)
+        except SimulationError as exc:
+            raise SimulationError(f"game {g + 1} of {games}: {exc}") from None
+        result.steps += answers
+        if outcome.is_draw:
+            result.draws += 1
+        for seat in set(outcome.winners):
+            result.wins[seat] += 1
+        if on_game is not None:
+            on_game(g)
+    result.seconds = time.perf_counter() - start
+    return result
+
+
+def print_series(result: SeriesResult) -> None:
+    from rich import box
+    from rich.console import Console
+    from rich.table import Table as RichTable
+
+    console = Console(width=terminal_width())
+    console.print(
+        f"[bold]{result.title}[/bold]: {result.games} games, "
+        f"{result.players} players, seed {result.seed}",
+        highlight=False,
+    )
+    seats = RichTable(box=box.SIMPLE_HEAD)
+    seats.add_column("Seat", justify="right")
+    seats.add_column("Name")
+    seats.add_column("Bot")
+    seats.add_column("Wins", justify="right")
+    seats.add_column("Win %", justify="right")
+    for i, (name, level, wins) in enumerate(
+        zip(result.names, result.bots, result.wins, strict=True)
+    ):
+        seats.add_row(str(i + 1), name, level, str(wins), f"{100 * wins / result.games:.1f}")
+    console.print(seats)
+
+    summary = RichTable.grid(padding=(0, 2))
+    summary.add_column(style="bold")
+    summary.add_column(justify="right")
+    summary.add_row("draws", str(result.draws))
+    summary.add_row("games", str(result.games))
+    summary.add_row("steps", str(result.steps))
+    summary.add_row("avg steps", f"{result.avg_steps:.1f}")
+    summary.add_row("seconds", f"{result.seconds:.2f}")
+    summary.add_row("answers/s", f"{result.answers_per_second:,.0f}")
+    console.print(summary)
+
+
+# --------------------------------------------------------------------------- the app
+
+ThemeOption = Annotated[
+    str | None,
+    typer.Option(
+        "--theme",
+        "-t",
+        help="Colour theme: dark, light or contrast (purrch-dark... also work).",
+        show_default=False,
+    ),
+]
+AsciiOption = Annotated[
+    bool,
+    typer.Option("--ascii", help="Plain ASCII symbols (also used when the locale is not UTF-8)."),
+]
+
+
+def check_theme(theme: str | None) -> str:
+    """The full theme name for ``--theme`` (``light`` is ``purrch-light``)."""
+    from themes import DEFAULT_THEME, THEME_NAMES
+
+    if theme is None:
+        return DEFAULT_THEME
+    for name in (theme, f"purrch-{theme}"):
+        if name in THEME_NAMES:
+            return name
+    known = ", ".join(name.removeprefix("purrch-") for name in THEME_NAMES)
+    fail(f"unknown theme {theme!r} (known: {known})")
+
+
+def make_settings(
+    theme: str | None,
+    ascii_only: bool,
+    speed: str | None = None,
+    window: float | None = None,
+) -> Settings:
+    """Checked settings for the app (``fail`` on a bad value)."""
+    from themes import utf8_terminal
+    from tui.settings import BOT_SPEEDS, Settings
+
+    settings = Settings(theme=check_theme(theme), ascii=ascii_only or not utf8_terminal())
+    if speed is not None:
+        if speed not in BOT_SPEEDS:
+            fail(f"unknown speed {speed!r} (known: {', '.join(BOT_SPEEDS)})")
+        settings.bot_speed = speed
+    if window is not None:
+        if not window >= 0 or window == float("inf"):
+            fail(f"--window must be 0 (no countdown) or a number of seconds, not {window}")
+        settings.window_seconds = None if window == 0 else window
+    return settings
+
+
+def run_app(settings: Settings, table: Table | None) -> None:
+    """Run the Textual app (the menu, or ``table``'s game).  The one place textual loads."""
+    from tui.app import PurrchApp
+
+    app = PurrchApp(settings, table)
+    app.run()
+    left = app.table
+    if left is not None and not left.is_over and left.autosave_path is not None:
+        if left.autosave_error:
+            typer.echo(f"warning: {left.autosave_error}", err=True)
+        else:
+            typer.echo(f"Saved. `purrch resume` continues the game ({left.autosave_path}).")
+
+
+def check_playable(game: Game) -> None:
+    """``fail`` unless the app has a screen for ``game`` (its engine may come first)."""
+    from tui.seating import has_screen
+
+    if not has_screen(game.id):
+        fail(
+            f"{game.title} cannot be played in the app yet "
+            f"(try `purrch simulate {game.id}` or `purrch rules {game.id}`)"
+        )
+
+
+def parse_humans(text: str | None) -> list[str]:
+    """``Ann,Bob`` into names; one ``You`` when not given."""
+    from tui.seating import DEFAULT_HUMAN
+
+    if text is None:
+        return [DEFAULT_HUMAN]
+    names = [part.strip() for part in text.split(",")]
+    if any(not name for name in names):
+        fail(f"--humans has an empty name in {text!r}: give names separated by commas")
+    return names
+
+
+def play_seats(
+    game: Game, players: int | None, humans: list[str], bots: str | None
+) -> list[SeatConfig]:
+    """Humans in the first seats, then bots named after cats (``fail`` on bad input)."""
+    from engine.session import SeatConfig
+    from tui.seating import bot_names, check_seat_names, default_level, default_players
+
+    if players is None:
+        players = max(default_players(game), len(humans))
+    if not game.min_players <= players <= game.max_players:
+        fail(f"{game.title} takes {game.min_players} to {game.max_players} players, not {players}")
+    if len(humans) > players:
+        fail(f"{len(humans)} humans do not fit at a table of {players} players")
+    n_bots = players - len(humans)
+    levels = parse_bots(game, bots or default_level(game), n_bots, seats="bot seats")
+    seats = [SeatConfig(name, "human") for name in humans]
+    for name, level in zip(bot_names(humans, n_bots), levels, strict=True):
+        seats.append(SeatConfig(name, "bot", level))
+    try:
+        check_seat_names([s.name for s in seats])
+    except ValueError as exc:
+        fail(str(exc))
+    return seats
+
+
+# --------------------------------------------------------------------------- commands
+
+
+def _version(value: bool) -> None:
+    if value:
+        typer.echo(f"purrch {__version__}")
+        raise typer.Exit()
+
+
+@app.callback(invoke_without_command=True)
+def root(
+    ctx: typer.Context,
+    version: Annotated[
+        bool,
+        typer.Option(
+            "--version", callback=_version, is_eager=True, help="Print the version and exit."
+        ),
+    ] = False,
+    theme: ThemeOption = None,
+    ascii_only: AsciiOption = False,
+) -> None:
+    """Purrch: four cat-and-pigeon tabletop games in the terminal.
+
+    With no command, opens the menu.  Try `purrch play pigeons`, `purrch rules pigeons`
+    or `purrch simulate pigeons --players 4 --games 20`.
+    """
+    if ctx.invoked_subcommand is None:
+        run_app(make_settings(theme, ascii_only), None)
+
+
+@app.command()
+def rules(
+    game: Annotated[str, typer.Argument(help="Game id, e.g. pigeons.", show_default=False)],
+    plain: Annotated[
+        bool, typer.Option("--plain", help="Print the raw Markdown instead of rendering it.")
+    ] = False,
+) -> None:
+    """Show a game's rules (and the readings this app chose) in the terminal."""
+    chosen = load_game(game)
+    text = chosen.rules_text()
+    if plain:
+        typer.echo(text.rstrip("\n"))
+        return
+    from rich.console import Console
+    from rich.markdown import Markdown
+
+    Console(width=terminal_width()).print(Markdown(text))
+
+
+@app.command()
+def simulate(
+    game: Annotated[str, typer.Argument(help="Game id, e.g. pigeons.", show_default=False)],
+    players: Annotated[
+        int | None,
+        typer.Option(
+            "--players", "-p", help="Number of seats (default: 4, or the nearest the game takes)."
+        ),
+    ] = None,
+    games: Annotated[int, typer.Option("--games", "-g", help="How many games to play.")] = 100,
+    seed: Annotated[int, typer.Option("--seed", "-s", help="Seed of the series (0 or more).")] = 0,
+    bots: Annotated[
+        str | None,
+        typer.Option(
+            "--bots",
+            "-b",
+            help="Bot level for every seat (random, heuristic), "
+            "or one per seat: random,heuristic,... (default: heuristic).",
+            show_default=False,
+        ),
+    ] = None,
+    as_json: Annotated[
+        bool, typer.Option("--json", help="Print one JSON object on stdout and nothing else.")
+    ] = False,
+) -> None:
+    """Play games between bots and show who wins how often."""
+    chosen = load_game(game)
+    if players is None:
+        players = max(chosen.min_players, min(4, chosen.max_players))
+    if not chosen.min_players <= players <= chosen.max_players:
+        fail(
+            f"{chosen.title} takes {chosen.min_players} to {chosen.max_players} players, "
+            f"not {players}"
+        )
+    if games < 1:
+        fail(f"--games must be at least 1, not {games}")
+    if seed < 0:
+        fail(f"--seed must be 0 or more, not {seed}")
+    levels = parse_bots(chosen, bots, players)
+
+    try:
+        if as_json:
+            result = simulate_series(chosen, levels, games, seed)
+        else:
+            from rich.console import Console
+            from rich.progress import (
+                BarColumn,
+                MofNCompleteColumn,
+                Progress,
+                TextColumn,
+                TimeElapsedColumn,
+            )
+
+            with Progress(
+                TextColumn("[progress.description]{task.description}"),
+                BarColumn(),
+                MofNCompleteColumn(),
+                TimeElapsedColumn(),
+                console=Console(stderr=True),
+                transient=True,
+            ) as progress:
+                task = progress.add_task(f"{chosen.title}", total=games)
+                result = simulate_series(
+                    chosen, levels, games, seed, on_game=lambda _g: progress.advance(task)
+                )
+    except SimulationError as exc:
+        fail(str(exc), code=1)
+
+    if as_json:
+        typer.echo(json.dumps(result.to_json()))
+    else:
+        print_series(result)
+
+
+@app.command()
+def play(
+    game: Annotated[str, typer.Argument(help="Game id, e.g. pigeons.", show_default=False)],
+    players: Annotated[
+        int | None,
+        typer.Option(
+            "--players",
+            "-p",
+            help="Number of seats (default: 4, or the nearest the game takes).",
+            show_default=False,
+        ),
+    ] = None,
+    humans: Annotated[
+        str | None,
+        typer.Option(
+            "--humans",
+            "-H",
+            help="Names of the humans, who take the first seats: Ann,Bob (default: You).",
+            show_default=False,
+        ),
+    ] = None,
+    bots: Annotated[
+        str | None,
+        typer.Option(
+            "--bots",
+            "-b",
+            help="Bot level for every bot seat (pigeons: random, heuristic), "
+            "or one per bot: random,heuristic,... (default: the game's usual bot).",
+            show_default=False,
+        ),
+    ] = None,
+    seed: Annotated[
+        int | None,
+        typer.Option(
+            "--seed", "-s", help="Seed of the deal (default: a random one).", show_default=False
+        ),
+    ] = None,
+    theme: ThemeOption = None,
+    ascii_only: AsciiOption = False,
+    speed: Annotated[
+        str | None,
+        typer.Option(
+            "--speed",
+            help="Bot speed: instant, fast, normal, slow (default: normal).",
+            show_default=False,
+        ),
+    ] = None,
+    window: Annotated[
+        float | None,
+        typer.Option(
+            "--window",
+            help="Seconds a reaction window stays open; 0: until everyone asked answers "
+            "(default: 8).",
+            show_default=False,
+        ),
+    ] = None,
+    option: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--option",
+            "-o",
+            help="A rule option, key=value (repeat it); `purrch rules GAME` lists them.",
+            show_default=False,
+        ),
+    ] = None,
+) -> None:
+    """Start a game at once: humans take the first seats, bots named after cats the rest."""
+    chosen = load_game(game)
+    check_playable(chosen)
+    if seed is not None and seed < 0:
+        fail(f"--seed must be 0 or more, not {seed}")
+    names = parse_humans(humans)
+    seats = play_seats(chosen, players, names, bots)
+    from tui.seating import build_table, parse_options
+
+    try:
+        options = parse_options(chosen, option or [])
+    except ValueError as exc:
+        fail(str(exc))
+    settings = make_settings(theme, ascii_only, speed, window)
+    try:
+        table = build_table(chosen, seats, settings, seed=seed, options=options)
+    except ValueError as exc:
+        fail(str(exc))
+    run_app(settings, table)
+
+
+@app.command()
+def resume(
+    file: Annotated[
+        Path | None,
+        typer.Argument(
+            help="A saved game (default: the autosave of the last game).", show_default=False
+        ),
+    ] = None,
+    theme: ThemeOption = None,
+    ascii_only: AsciiOption = False,
+) -> None:
+    """Carry on with the last autosaved game (or the one saved in FILE)."""
+    from engine.session import SaveError, Table
+    from tui.settings import autosave_path
+
+    path = autosave_path() if file is None else file
+    settings = make_settings(theme, ascii_only)
+    try:
+        table = Table.load(path, autosave=path)
+    except SaveError as exc:
+        fail(str(exc))
+    if table.is_over:
+        fail(f"the game saved in {path} is over: start a new one with `purrch`")
+    check_playable(table.game)
+    settings.autosave = path
+    settings.window_seconds = table.window_seconds
+    run_app(settings, table)
+
+
+# --------------------------------------------------------------------------- LAN
+
+
+@app.command()
+def host(
+    game: Annotated[
+        str | None,
+        typer.Argument(help="Game id, e.g. pigeons (not with --resume).", show_default=False),
+    ] = None,
+    players: Annotated[
+        int | None,
+        typer.Option("--players", "-p", help="Number of seats, bots included.", show_default=False),
+    ] = None,
+    bots: Annotated[int, typer.Option("--bots", "-b", help="How many of the seats bots play.")] = 0,
+    bot_level: Annotated[
+        str | None,
+        typer.Option(
+            "--bot-level",
+            help="Bot level (random, heuristic...); also for bots standing in for away players.",
+            show_default=False,
+        ),
+    ] = None,
+    port: Annotated[int, typer.Option("--port", help="TCP port (0: any free port).")] = 7777,
+    bind: Annotated[
+        str,
+        typer.Option(
+            "--bind", help="Address to listen on (default: every interface, for a meetup)."
+        ),
+    ] = "0.0.0.0",
+    password: Annotated[
+        str | None,
+        typer.Option("--password", help="A password players must give.", show_default=False),
+    ] = None,
+    resume_file: Annotated[
+        Path | None,
+        typer.Option(
+            "--resume",
+            help="Continue the LAN game saved in FILE, with the same seats and tokens.",
+            show_default=False,
+        ),
+    ] = None,
+    save: Annotated[
+        Path | None,
+        typer.Option(
+            "--save",
+            help="Autosave file (default: lan-GAME-PORT.json in the data folder, "
+            "or the --resume file).",
+            show_default=False,
+        ),
+    ] = None,
+    seed: Annotated[
+        int | None,
+        typer.Option(
+            "--seed", "-s", help="Seed of the deal (default: a random one).", show_default=False
+        ),
+    ] = None,
+    away_timeout: Annotated[
+        float,
+        typer.Option(
+            "--away-timeout",
+            help="Seconds before a bot plays for a player who dropped (0: never).",
+        ),
+    ] = 60.0,
+    window: Annotated[
+        float | None,
+        typer.Option(
+            "--window",
+            help="Seconds a reaction window stays open; 0: until everyone asked answers "
+            "(default: 8).",
+            show_default=False,
+        ),
+    ] = None,
+    option: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--option",
+            "-o",
+            help="A rule option, key=value (repeat it); `purrch rules GAME` lists them.",
+            show_default=False,
+        ),
+    ] = None,
+) -> None:
+    """Host a LAN table (headless): players join it with `purrch join`."""
+    from engine.net.host import HostConfig
+
+    if not 0 <= port <= 65535:
+        fail(f"--port must be 0 to 65535, not {port}")
+    if not bind.strip():
+        fail("--bind needs an address (0.0.0.0: every interface)")
+    if not away_timeout >= 0 or away_timeout == float("inf"):
+        fail(f"--away-timeout must be 0 (never) or a number of seconds, not {away_timeout}")
+    if window is not None and (not window >= 0 or window == float("inf")):
+        fail(f"--window must be 0 (no countdown) or a number of seconds, not {window}")
+    if password is not None and not password:
+        fail("--password is empty")
+    config = HostConfig(
+        players=players or 0,
+        bots=bots,
+        bot_level=bot_level,
+        password=password,
+        window_seconds=8.0 if window is None else (window or None),
+        away_timeout=away_timeout or None,
+        save_path=save,
+    )
+    chosen: Game | None = None
+    if resume_file is not None:
+        given = [
+            flag
+            for flag, value in (
+                ("GAME", game),
+                ("--players", players),
+                ("--seed", seed),
+                ("--option", option),
+                ("--bot-level", bot_level),
+                ("--window", window),
+            )
+            if value
+        ]
+        if bots:
+            given.append("--bots")
+        if given:
+            fail(f"{', '.join(given)} cannot change a resumed game (the save has them)")
+    else:
+        if game is None:
+            fail("give the game to host (e.g. `purrch host pigeons --players 3`) or --resume FILE")
+        chosen = load_game(game)
+        if players is None:
+            fail(f"give --players N ({chosen.min_players} to {chosen.max_players}, bots included)")
+        if not chosen.min_players <= players <= chosen.max_players:
+            fail(
+                f"{chosen.title} takes {chosen.min_players} to {chosen.max_players} players, "
+                f"not {players}"
+            )
+        if not 0 <= bots < players:
+            fail(f"--bots must leave at least one seat to a player: 0 to {players - 1}, not {bots}")
+        if bot_level is not None and bot_level not in bot_levels(chosen):
+            known = ", ".join(bot_levels(chosen))
+            fail(f"unknown bot level {bot_level!r} for {chosen.title} (known: {known})")
+        if seed is not None and seed < 0:
+            fail(f"--seed must be 0 or more, not {seed}")
+        from tui.seating import parse_options
+
+        try:
+            config.options = parse_options(chosen, option or [])
+        except ValueError as exc:
+            fail(str(exc))
+        config.seed = seed
+    from tui.lan_commands import LanError, run_host
+
+    try:
+        run_host(chosen, config, bind=bind, port=port, resume=resume_file)
+    except LanError as exc:
+        fail(str(exc), code=1)
+
+
+@app.command()
+def join(
+    address: Annotated[
+        str,
+        typer.Argument(
+            help="The host's HOST or HOST:PORT (default port 7777).", show_default=False
+        ),
+    ],
+    name: Annotated[
+        str | None,
+        typer.Option("--name", "-n", help="Your name at the table.", show_default=False),
+    ] = None,
+    spectate: Annotated[
+        bool, typer.Option("--spectate", help="Watch the game without a seat.")
+    ] = False,
+    password: Annotated[
+        str | None,
+        typer.Option("--password", help="The table's password, if it has one.", show_default=False),
+    ] = None,
+    theme: ThemeOption = None,
+    ascii_only: AsciiOption = False,
+) -> None:
+    """Join a LAN table: the same game screen as hot-seat.  Run it again to take your seat back."""
+    from engine.net.client import parse_address
+    from engine.net.protocol import ProtocolError, clean_name
+
+    try:
+        host_name, port = parse_address(address)
+    except ValueError as exc:
+        fail(f"bad address: {exc}")
+    if name is None:
+        if not spectate:
+            fail("give your name with --name (or --spectate to watch)")
+        name = "Spectator"
+    try:
+        name = clean_name(name)
+    except ProtocolError as exc:
+        fail(str(exc))
+    settings = make_settings(theme, ascii_only)
+    from tui.lan_commands import LanError, run_join
+
+    try:
+        run_join(
+            host_name, port, name=name, spectate=spectate, password=password, settings=settings
+        )
+    except LanError as exc:
+        fail(str(exc), code=1)
+
+
+def main() -> None:
+    """Console-script entry point (``purrch``)."""
+    app(prog_name="purrch")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,529 @@
+"""Cats Among The Pigeons on screen: how a card looks, the hand pane, the discard pane.
+
+Everything here works on *views* (the dicts ``engine.session.Table.view`` returns),
+turned into small frozen :class:`Card` values; nothing holds or changes engine state.
+Colours are theme variables in style strings (``$pigeon-red``, ``$card-cat``...),
+resolved when a line is drawn, so a theme switch recolours everything; every colour
+also comes with a letter or a glyph.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.content import Content
+from textual.message import Message
+from textual.reactive import reactive
+from textual.widget import Widget
+from textual.widgets import OptionList, Static
+from textual.widgets.option_list import Option
+
+from engine.core import Prompt
+from engine.games.pigeons.cards import ACTIONS, COLOURS, REACTION_ACTIONS
+from themes import ASCII_GLYPHS, PIGEON_LETTERS, Glyphs
+
+FLOCK = 7
+"""Pigeons of one colour (rainbows count) that win, with no cat in hand."""
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    """One card as a view shows it: a stable id and its public face."""
+
+    id: str
+    kind: str  # "pigeon", "rainbow", "cat" or "action"
+    name: str
+    colour: str | None = None
+    action: str | None = None
+
+    @property
+    def face(self) -> str:
+        """What makes two cards alike: 'pigeon:red', 'rainbow', 'cat', or the action id."""
+        if self.kind == "pigeon":
+            return f"pigeon:{self.colour}"
+        if self.kind == "action":
+            return str(self.action)
+        return self.kind
+
+    @classmethod
+    def from_view(cls, data: Mapping[str, Any]) -> Card:
+        return cls(
+            id=str(data["id"]),
+            kind=str(data["kind"]),
+            name=str(data["name"]),
+            colour=data.get("colour"),
+            action=data.get("action"),
+        )
+
+
+def cards_from_view(items: Iterable[Mapping[str, Any]] | None) -> tuple[Card, ...]:
+    return tuple(Card.from_view(item) for item in items or ())
+
+
+@dataclass(frozen=True, slots=True)
+class CardGroup:
+    """Alike cards held together (three red pigeons are one row of the hand)."""
+
+    face: str
+    cards: tuple[Card, ...]
+
+    @property
+    def first(self) -> Card:
+        return self.cards[0]
+
+    @property
+    def ids(self) -> tuple[str, ...]:
+        return tuple(c.id for c in self.cards)
+
+    @property
+    def count(self) -> int:
+        return len(self.cards)
+
+
+def face_order(face: str) -> tuple[int, int]:
+    """Where a face goes in a hand: pigeons by colour, rainbows, cats, then actions."""
+    if face.startswith("pigeon:"):
+        return (0, COLOURS.index(face[7:]))
+    if face == "rainbow":
+        return (1, 0)
+    if face == "cat":
+        return (2, 0)
+    actions = list(ACTIONS)
+    return (3, actions.index(face) if face in actions else len(actions))
+
+
+def group_cards(cards: Iterable[Card]) -> list[CardGroup]:
+    """Alike cards together: pigeons by colour, rainbows, cats, then actions (card order)."""
+    groups: dict[str, list[Card]] = {}
+    for card in cards:
+        groups.setdefault(card.face, []).append(card)
+    return [
+        CardGroup(face, tuple(items))
+        for face, items in sorted(groups.items(), key=lambda kv: face_order(kv[0]))
+    ]
+
+
+def flock_counts(cards: Iterable[Card]) -> tuple[dict[str, int], int, int]:
+    """(pigeons per colour, rainbows, cats) in ``cards``."""
+    counts: dict[str, int] = {}
+    rainbows = cats = 0
+    for card in cards:
+        if card.kind == "pigeon" and card.colour:
+            counts[card.colour] = counts.get(card.colour, 0) + 1
+        elif card.kind == "rainbow":
+            rainbows += 1
+        elif card.kind == "cat":
+            cats += 1
+    return counts, rainbows, cats
+
+
+# --------------------------------------------------------------------------- drawing cards
+
+
+def card_style(card: Card) -> str:
+    """The style (theme variables only) a card is drawn in."""
+    if card.kind == "pigeon":
+        return f"$pigeon-{card.colour}"
+    if card.kind == "rainbow":
+        return "bold $card-rainbow"
+    if card.kind == "cat":
+        return "bold $card-cat"
+    return "$card-action"
+
+
+def card_mark(card: Card, glyphs: Glyphs) -> str:
+    """Two cells that say what a card is without colour: 'R◆', '✱✱', '☠☠', '✦ '."""
+    if card.kind == "pigeon":
+        return PIGEON_LETTERS.get(str(card.colour), "?") + glyphs.pigeon
+    if card.kind == "rainbow":
+        return glyphs.rainbow * 2
+    if card.kind == "cat":
+        return glyphs.cat * 2
+    return glyphs.action + " "
+
+
+def is_ascii(glyphs: Glyphs) -> bool:
+    """Whether ``glyphs`` is the plain-ASCII set (then no other Unicode is drawn either)."""
+    return glyphs == ASCII_GLYPHS
+
+
+def dash(glyphs: Glyphs) -> str:
+    return "-" if is_ascii(glyphs) else "—"
+
+
+def times(glyphs: Glyphs) -> str:
+    """The multiplication sign, or an x in ASCII mode."""
+    return "x" if is_ascii(glyphs) else "×"
+
+
+def card_content(card: Card, glyphs: Glyphs, count: int = 1) -> Content:
+    """A card inline: its mark and its name ('R◆ Red pigeon ×2'), in its colour."""
+    style = card_style(card)
+    parts: list[str | tuple[str, str]] = [
+        (card_mark(card, glyphs), f"bold {style}"),
+        " ",
+        (card.name, style),
+    ]
+    if count > 1:
+        parts.append(f" {times(glyphs)}{count}")
+    return Content.assemble(*parts)
+
+
+def key_cell(key: str | None, usable: bool, glyphs: Glyphs) -> tuple[str, str]:
+    """The first cell of a card row: the key that uses the card, else a bullet, else blank."""
+    if key:
+        return (f"{key}", "bold reverse")
+    return (glyphs.bullet if usable else " ", "bold")
+
+
+def hand_row(
+    group: CardGroup,
+    glyphs: Glyphs,
+    rainbows: int,
+    *,
+    key: str | None = None,
+    usable: bool = False,
+    picked: int = 0,
+    width: int = 30,
+) -> Content:
+    """One row of the hand pane for a group of alike cards.
+
+    ``1 R◆ Red pigeon ×2     4/7``: the key that uses the card in the open
+    decision (if any), mark, name, count, and progress towards a flock (rainbows
+    included); cats say they stop a win, reaction cards that they are reactions.
+    """
+    card = group.first
+    style = card_style(card)
+    mark = card_mark(card, glyphs)
+    label = card.name + (f" {times(glyphs)}{group.count}" if group.count > 1 else "")
+    if card.kind == "pigeon":
+        tail = f"{group.count + rainbows}/{FLOCK}"
+    elif card.kind == "rainbow":
+        tail = "wild"
+    elif card.kind == "cat":
+        tail = "no win"
+    elif card.action in REACTION_ACTIONS:
+        tail = "react"
+    else:
+        tail = ""
+    if picked:
+        tail = "chosen" if picked == 1 else f"chosen {picked}"
+    room = max(1, width - 2 - len(mark) - 1 - len(label) - len(tail))
+    strong = card.kind == "cat" or (card.kind == "pigeon" and group.count + rainbows >= FLOCK)
+    return Content.assemble(
+        key_cell(key, usable, glyphs),
+        " ",
+        (mark, f"bold {style}"),
+        " ",
+        (label, f"bold {style}" if strong else style),
+        " " * room,
+        (tail, "bold" if picked or strong else "dim"),
+    )
+
+
+def hand_summary(cards: Sequence[Card], glyphs: Glyphs) -> Content:
+    """The lines under the hand: size, best flock, and the cat warning."""
+    counts, rainbows, cats = flock_counts(cards)
+    parts: list[str | tuple[str, str]] = [f"{len(cards)} cards"]
+    best_n = max(counts.values(), default=0)
+    best = next((c for c in COLOURS if best_n and counts.get(c, 0) == best_n), None)
+    if best is not None:
+        letter = PIGEON_LETTERS[best]
+        parts += [
+            ", best ",
+            (f"{letter} {best}", f"bold $pigeon-{best}"),
+            f" {best_n + rainbows}/{FLOCK}",
+        ]
+    elif rainbows:
+        parts += [f", rainbows {rainbows}/{FLOCK}"]
+    if cats:
+        warning = f"{glyphs.cat} cats: {cats} {dash(glyphs)} can't win"
+        parts += ["\n", (warning, "bold $card-cat")]
+    elif rainbows:
+        parts += ["\n", (f"{glyphs.rainbow} rainbows count in every flock", "dim")]
+    return Content.assemble(*parts)
+
+
+def group_content(group: CardGroup, glyphs: Glyphs) -> Content:
+    """A compact group for revealed hands: 'R◆ red×3', '☠ Cat×2', '✦ Gift'.
+
+    Its spaces do not break (outside ASCII mode), so a wrapped line never splits a card.
+    """
+    card = group.first
+    space = " " if is_ascii(glyphs) else "\u00a0"
+    style = card_style(card)
+    count = f"{times(glyphs)}{group.count}" if group.count > 1 else ""
+    if card.kind == "pigeon":
+        return Content.assemble(
+            (card_mark(card, glyphs), f"bold {style}"), (f"{space}{card.colour}{count}", style)
+        )
+    if card.kind == "cat":
+        return Content.assemble((f"{glyphs.cat}{space}Cat{count}", f"bold {style}"))
+    if card.kind == "rainbow":
+        return Content.assemble((f"{glyphs.rainbow}{space}rainbow{count}", style))
+    name = card.name.replace(" ", space)
+    return Content.assemble((f"{glyphs.action}{space}{name}{count}", style))
+
+
+# --------------------------------------------------------------------------- options
+
+
+def option_for_cards(
+    option_ids: Sequence[str], cards: Sequence[Card], *, pairs: bool = True
+) -> str | None:
+    """The option of the open decision that uses one of ``cards``, if any.
+
+    An option names a card by its id, alone (``c12``: a pick) or after a verb
+    (``play:c12``, ``wing:c12``, ``sale:c12``...).  With ``pairs``, a pigeon
+    also answers the option that discards a pair of its colour, and a cat the
+    one that discards three cats.
+    """
+    ids = {c.id for c in cards}
+    for option in option_ids:
+        if option.rsplit(":", 1)[-1] in ids:
+            return option
+    if not cards or not pairs:
+        return None
+    card = cards[0]
+    wanted: list[str] = []
+    if card.kind == "pigeon":
+        wanted = [f"pair:{card.colour}", f"pair:{card.colour}+rainbow"]
+    elif card.kind == "rainbow":
+        wanted = ["pair:rainbow"] + [o for o in option_ids if o.endswith("+rainbow")]
+    elif card.kind == "cat":
+        wanted = ["cats"]
+    return next((o for o in wanted if o in option_ids), None)
+
+
+def options_in_order(prompt: Prompt, private: Mapping[str, Any]) -> list[tuple[str, str]]:
+    """The prompt's (option id, label) pairs in the order they get keys.
+
+    A pick's options are cards: they go in the order the hand (or the searched
+    pile) shows them, so the keys run down the rows.  Other options keep the
+    game's order.
+    """
+    pairs = [(o.id, o.label) for o in prompt.options]
+    if prompt.kind == "pick":
+        shown = private.get("search") or private.get("hand") or ()
+        cards = {c.id: c for c in cards_from_view(shown)}
+        pairs.sort(key=lambda p: face_order(cards[p[0]].face) if p[0] in cards else (9, 0))
+    return pairs
+
+
+# --------------------------------------------------------------------------- widgets
+
+
+class CardList(OptionList):
+    """An option list of card groups; Enter uses the highlighted card."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter", "select", "Use card", tooltip="Use the highlighted card")
+    ]
+
+
+OptionKeys = tuple[tuple[str, str | None], ...]
+"""Every option of the open decision with its key: ((option id, key or None), ...)."""
+
+
+def _key_for(group: CardGroup, options: OptionKeys, *, pairs: bool) -> tuple[bool, str | None]:
+    """(whether the open decision can use this group, the key that does it)."""
+    keys = dict(options)
+    option = option_for_cards(list(keys), group.cards, pairs=pairs)
+    return option is not None, (keys.get(option) if option is not None else None)
+
+
+@dataclass(frozen=True, slots=True)
+class HandData:
+    """What the hand pane shows: whose hand, the cards, and the open decision's options."""
+
+    owner: str
+    cards: tuple[Card, ...]
+    options: OptionKeys = ()
+    picked: frozenset[str] = frozenset()
+
+
+class HandPane(Widget):
+    """The hand of the seat shown, grouped: pigeons by colour with a count towards 7.
+
+    ``data`` None means nobody's hand may be shown (a handoff is under way).
+    """
+
+    class CardChosen(Message):
+        """The player pressed Enter on a card of the hand (one of ``cards``, all alike)."""
+
+        def __init__(self, cards: tuple[Card, ...]) -> None:
+            super().__init__()
+            self.cards = cards
+
+    data: reactive[HandData | None] = reactive(None)
+
+    def __init__(self, glyphs: Glyphs, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.glyphs = glyphs
+        self._groups: list[CardGroup] = []
+
+    def compose(self) -> ComposeResult:
+        yield CardList(id="hand-list")
+        yield Static(id="hand-summary")
+
+    def on_mount(self) -> None:
+        self._show(self.data)
+
+    def watch_data(self, data: HandData | None) -> None:
+        if self.is_mounted:
+            self._show(data)
+
+    def on_resize(self) -> None:
+        self._show(self.data)
+
+    def _show(self, data: HandData | None) -> None:
+        cards_list = self.query_one(CardList)
+        summary = self.query_one("#hand-summary", Static)
+        previous = cards_list.highlighted_option
+        keep = previous.id if previous is not None else None
+        cards_list.clear_options()
+        if data is None:
+            self.border_title = "Hand"
+            self._groups = []
+            cards_list.add_option(Option("(hidden)", disabled=True))
+            summary.update("")
+            return
+        self.border_title = f"Hand {dash(self.glyphs)} {data.owner}"
+        self._groups = group_cards(data.cards)
+        _counts, rainbows, _cats = flock_counts(data.cards)
+        width = max(24, cards_list.scrollable_content_region.width or 30)
+        options = []
+        for g in self._groups:
+            usable, key = _key_for(g, data.options, pairs=True)
+            row = hand_row(
+                g,
+                self.glyphs,
+                rainbows,
+                key=key,
+                usable=usable,
+                picked=len(data.picked.intersection(g.ids)),
+                width=width,
+            )
+            options.append(Option(row, id=g.face))
+        if options:
+            cards_list.add_options(options)
+            faces = [g.face for g in self._groups]
+            cards_list.highlighted = faces.index(keep) if keep in faces else 0
+        else:
+            cards_list.add_option(Option("(no cards)", disabled=True))
+        summary.update(hand_summary(data.cards, self.glyphs))
+
+    @on(OptionList.OptionSelected, "#hand-list")
+    def _chosen(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        index = event.option_index
+        if 0 <= index < len(self._groups):
+            self.post_message(self.CardChosen(self._groups[index].cards))
+
+    def focus_cards(self) -> None:
+        self.query_one(CardList).focus()
+
+
+@dataclass(frozen=True, slots=True)
+class DiscardData:
+    """The discard pile as the seat shown sees it: the top card, or all of it during a search."""
+
+    count: int
+    top: Card | None
+    search: tuple[Card, ...] | None = None
+    options: OptionKeys = ()
+
+
+class DiscardPane(Widget):
+    """The top of the discard pile; the whole pile while a rule lets you search it."""
+
+    class CardChosen(Message):
+        """The player pressed Enter on a card of the searched pile."""
+
+        def __init__(self, cards: tuple[Card, ...]) -> None:
+            super().__init__()
+            self.cards = cards
+
+    data: reactive[DiscardData | None] = reactive(None, layout=True)
+
+    def __init__(self, glyphs: Glyphs, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.glyphs = glyphs
+        self._groups: list[CardGroup] = []
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="discard-top")
+        yield CardList(id="discard-list")
+
+    def on_mount(self) -> None:
+        self.border_title = "Discard pile"
+        self._show(self.data)
+
+    def watch_data(self, data: DiscardData | None) -> None:
+        if self.is_mounted:
+            self._show(data)
+
+    @property
+    def searching(self) -> bool:
+        return self.data is not None and self.data.search is not None
+
+    def _show(self, data: DiscardData | None) -> None:
+        top = self.query_one("#discard-top", Static)
+        pile = self.query_one("#discard-list", CardList)
+        previous = pile.highlighted_option
+        keep = previous.id if previous is not None else None
+        pile.clear_options()
+        self._groups = []
+        if data is None:
+            top.update("")
+            pile.display = False
+            return
+        glyphs = self.glyphs
+        if data.top is None:
+            line = Content(f"{glyphs.discard} empty")
+        else:
+            line = Content.assemble(
+                f"{glyphs.discard} {data.count} card{'' if data.count == 1 else 's'}, top: ",
+                card_content(data.top, glyphs),
+            )
+        if data.search is not None:
+            self.border_title = "Discard pile: searching"
+        else:
+            self.border_title = "Discard pile"
+        top.update(line)
+        pile.display = data.search is not None
+        if data.search is None:
+            return
+        self._groups = group_cards(data.search)
+        usable_faces: list[str] = []
+        for g in self._groups:
+            usable, key = _key_for(g, data.options, pairs=False)
+            row = Content.assemble(
+                key_cell(key, usable, glyphs), " ", card_content(g.first, glyphs, g.count)
+            )
+            pile.add_option(Option(row, id=g.face, disabled=not usable))
+            if usable:
+                usable_faces.append(g.face)
+        if usable_faces:
+            face = keep if keep in usable_faces else usable_faces[0]
+            pile.highlighted = [g.face for g in self._groups].index(face)
+
+    @on(OptionList.OptionSelected, "#discard-list")
+    def _chosen(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        index = event.option_index
+        if 0 <= index < len(self._groups):
+            self.post_message(self.CardChosen(self._groups[index].cards))
+
+    def focus_pile(self) -> None:
+        self.query_one("#discard-list", CardList).focus()
+
+
+def flock_name(colour: str | None) -> str:
+    """How a result names the winning flock ('red', 'rainbow')."""
+    return "rainbow" if colour in (None, "rainbow") else str(colour)

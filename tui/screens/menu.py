@@ -1,0 +1,464 @@
+"""The main menu: choose a game, its seats and rules, the table's pace; Start.
+
+Enter on the game list moves to Start, and Enter again starts: from launch,
+Enter Enter is Cats Among The Pigeons, "You" against three heuristic bots.
+The menu builds the :class:`~engine.session.Table` and posts
+:class:`MenuScreen.StartTable`; the app pushes the game screen.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import ClassVar
+
+from textual import events, on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.message import Message
+from textual.screen import Screen
+from textual.validation import Integer
+from textual.widgets import Button, Checkbox, Footer, Input, Label, OptionList, Select, Static
+from textual.widgets.option_list import Option
+
+from engine.core import JSON, Game, RuleOption
+from engine.games import PLANNED, REGISTRY
+from engine.session import SaveError, SeatConfig, Table
+from tui.seating import (
+    MAX_NAME,
+    bot_levels,
+    bot_names,
+    build_table,
+    default_level,
+    default_players,
+    default_seats,
+    has_screen,
+)
+from tui.settings import BOT_SPEEDS, WINDOW_CHOICES, Settings
+
+DEFAULT_GAME = "pigeons"
+HELP = (
+    "Enter on a game jumps to Start; Enter again starts.\n"
+    "Tab and Shift+Tab move between fields; Enter or Space opens a list."
+)
+_NO_WINDOW = 0.0
+"""The reaction-window Select's value for "no countdown" (settings.window_seconds None)."""
+
+
+@dataclass
+class MenuPreset:
+    """What the menu shows first: a game, its seats and rule options."""
+
+    game_id: str = DEFAULT_GAME
+    seats: list[SeatConfig] = field(default_factory=list)
+    options: dict[str, JSON] = field(default_factory=dict)
+
+    @classmethod
+    def from_table(cls, table: Table) -> MenuPreset:
+        return cls(table.game.id, table.seats, table.options)
+
+
+def _kind_value(seat: SeatConfig, game: Game) -> str:
+    """The seat-kind Select's value for ``seat`` (an unknown bot level: the default)."""
+    if not seat.is_bot:
+        return "human"
+    level = seat.level if seat.level in bot_levels(game) else default_level(game)
+    return f"bot:{level}"
+
+
+def _seat_from(name: str, kind: str) -> SeatConfig:
+    if kind.startswith("bot:"):
+        return SeatConfig(name, "bot", kind.removeprefix("bot:"))
+    return SeatConfig(name, "human")
+
+
+def _window_label(seconds: float) -> str:
+    if seconds == _NO_WINDOW:
+        return "no countdown"
+    return f"{seconds:g} seconds"
+
+
+class GameSetup(Vertical):
+    """Seats and rule options for one game.  Holds widgets' values only, no table."""
+
+    def __init__(self, game: Game, preset: MenuPreset | None, *, frozen: bool = False) -> None:
+        super().__init__(id="setup")
+        self.game = game
+        self.frozen = frozen
+        mine = preset is not None and preset.game_id == game.id
+        seats = list(preset.seats[: game.max_players]) if preset and mine else []
+        self.players = max(len(seats), game.min_players) if seats else default_players(game)
+        # One row per possible seat (rows past the player count are hidden): the
+        # preset's seats, then bots named after cats.
+        if seats:
+            extra = bot_names([s.name for s in seats], game.max_players - len(seats))
+            seats += [SeatConfig(name, "bot", default_level(game)) for name in extra]
+        else:
+            seats = default_seats(game, game.max_players)
+        self.seats = seats
+        self.placeholders = [s.name for s in seats]
+        chosen = preset.options if preset and mine else {}
+        self.values: dict[str, JSON] = {o.id: chosen.get(o.id, o.default) for o in game.options}
+
+    def compose(self) -> ComposeResult:
+        game = self.game
+        with Horizontal(classes="field", id="players-row"):
+            yield Label("Players", classes="field-label")
+            yield Select(
+                [(str(n), n) for n in range(game.min_players, game.max_players + 1)],
+                value=self.players,
+                allow_blank=False,
+                compact=True,
+                id="players",
+                tooltip="How many seats at the table",
+            )
+        kinds = [("Human", "human")] + [(f"Bot: {lv}", f"bot:{lv}") for lv in bot_levels(game)]
+        for i, seat in enumerate(self.seats):
+            row = Horizontal(classes="seat", id=f"seat-{i}")
+            row.display = i < self.players
+            with row:
+                yield Label(f"{i + 1}.", classes="seat-number")
+                name = Input(
+                    seat.name,
+                    placeholder=self.placeholders[i],
+                    max_length=MAX_NAME,
+                    compact=True,
+                    id=f"seat-name-{i}",
+                    classes="seat-name",
+                    tooltip=f"Seat {i + 1}'s name (empty: {self.placeholders[i]})",
+                )
+                name.cursor_blink = not self.frozen
+                yield name
+                yield Select(
+                    kinds,
+                    value=_kind_value(seat, game),
+                    allow_blank=False,
+                    compact=True,
+                    id=f"seat-kind-{i}",
+                    classes="seat-kind",
+                    tooltip=f"Who plays seat {i + 1}: someone at this keyboard, or a bot",
+                )
+        if game.options:
+            yield Label("Rules", classes="section")
+        for spec in game.options:
+            yield from self._option_widgets(spec)
+
+    def _option_widgets(self, spec: RuleOption) -> ComposeResult:
+        value = self.values[spec.id]
+        wid = f"option-{spec.id}"
+        if isinstance(spec.default, bool) and not spec.choices:
+            # The label is a Label beside the box so that a long one wraps.
+            with Horizontal(classes="field option-row"):
+                yield Checkbox(
+                    "",
+                    bool(value),
+                    compact=True,
+                    id=wid,
+                    classes="option option-check",
+                    tooltip=spec.help or spec.label,
+                )
+                yield Label(spec.label, classes="option-label")
+        elif spec.choices:
+            with Horizontal(classes="field option-row"):
+                yield Label(spec.label, classes="option-label")
+                yield Select(
+                    [(str(c), c) for c in spec.choices],
+                    value=value,
+                    allow_blank=False,
+                    compact=True,
+                    id=wid,
+                    classes="option",
+                    tooltip=spec.help or None,
+                )
+        else:
+            with Horizontal(classes="field option-row"):
+                yield Label(spec.label, classes="option-label")
+                box = Input(
+                    str(value),
+                    type="integer" if isinstance(spec.default, int) else "text",
+                    validators=[Integer()] if isinstance(spec.default, int) else None,
+                    compact=True,
+                    id=wid,
+                    classes="option option-input",
+                    tooltip=spec.help or None,
+                )
+                box.cursor_blink = not self.frozen
+                yield box
+
+    @on(Select.Changed, "#players")
+    def _players_changed(self, event: Select.Changed) -> None:
+        if isinstance(event.value, int):
+            self.players = event.value
+            for i in range(len(self.seats)):
+                self.query_one(f"#seat-{i}").display = i < self.players
+
+    # ------------------------------------------------------------------ reading
+
+    def read_seats(self) -> list[SeatConfig]:
+        """The seats as set now (an empty name takes its placeholder)."""
+        out: list[SeatConfig] = []
+        for i in range(self.players):
+            name = self.query_one(f"#seat-name-{i}", Input).value.strip() or self.placeholders[i]
+            kind = self.query_one(f"#seat-kind-{i}", Select).value
+            out.append(_seat_from(name, str(kind)))
+        return out
+
+    def read_options(self) -> dict[str, JSON]:
+        """The rule options as set now; a ValueError names a bad one."""
+        out: dict[str, JSON] = {}
+        for spec in self.game.options:
+            widget = self.query_one(f"#option-{spec.id}")
+            if isinstance(widget, Checkbox | Select):
+                out[spec.id] = widget.value
+            elif isinstance(widget, Input):
+                text = widget.value.strip()
+                if isinstance(spec.default, int):
+                    try:
+                        out[spec.id] = int(text)
+                    except ValueError:
+                        raise ValueError(f"{spec.label}: a whole number, please") from None
+                else:
+                    out[spec.id] = text
+        return out
+
+
+class MenuScreen(Screen[None]):
+    """The main menu.  See the module docstring."""
+
+    CSS_PATH = "menu.tcss"
+    AUTO_FOCUS = "#games"
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "focus_games", "Games"),
+        Binding("ctrl+s", "start", "Start"),
+        Binding("ctrl+r", "resume", "Resume"),
+    ]
+
+    class StartTable(Message):
+        """Play at this table (a new game, or a resumed one)."""
+
+        def __init__(self, table: Table) -> None:
+            super().__init__()
+            self.table = table
+
+    def __init__(
+        self,
+        settings: Settings,
+        *,
+        seed: int | None = None,
+        preset: MenuPreset | None = None,
+        playable: Callable[[str], bool] = has_screen,
+    ) -> None:
+        super().__init__()
+        self.settings = settings
+        self.seed = seed
+        self.preset = preset or MenuPreset()
+        self.playable = playable
+        """Whether a registered game can be played here (else: listed as coming soon)."""
+        ids = [g for g in REGISTRY if playable(g)] or list(REGISTRY)
+        for game_id in (self.preset.game_id, DEFAULT_GAME, ids[0]):
+            if game_id in ids:
+                break
+        self.game: Game = REGISTRY[game_id]
+        self._game_ids: list[str] = []
+
+    # ------------------------------------------------------------------ layout
+
+    def compose(self) -> ComposeResult:
+        yield Static("Purrch - cat-and-pigeon games", id="menu-title", markup=False)
+        with Horizontal(id="menu-body"):
+            with Vertical(id="menu-left"):
+                games = OptionList(*self._game_options(), id="games")
+                games.tooltip = "Choose a game; greyed-out ones are coming soon"
+                yield games
+                yield Button("Resume last game", id="resume", compact=True)
+                yield Static(HELP, id="menu-help", markup=False)
+            with Vertical(id="menu-right"):
+                with VerticalScroll(id="setup-scroll"):
+                    yield GameSetup(self.game, self.preset, frozen=self.settings.frozen)
+                    yield Label("Table", classes="section")
+                    with Horizontal(classes="field"):
+                        yield Label("Bot speed", classes="field-label")
+                        yield Select(
+                            [(name, name) for name in BOT_SPEEDS],
+                            value=self.settings.bot_speed,
+                            allow_blank=False,
+                            compact=True,
+                            id="bot-speed",
+                            tooltip="How long bots think before each move",
+                        )
+                    with Horizontal(classes="field"):
+                        yield Label("Reactions", classes="field-label")
+                        yield Select(
+                            [(_window_label(s), s) for s in self._window_choices()],
+                            value=self._window_value(),
+                            allow_blank=False,
+                            compact=True,
+                            id="window",
+                            tooltip="How long a chance to react out of turn stays open",
+                        )
+                with Horizontal(id="start-row"):
+                    yield Static("", id="menu-status", markup=False)
+                    yield Button(
+                        "Start",
+                        id="start",
+                        variant="primary",
+                        compact=True,
+                        tooltip="Start the game (Ctrl+S from any field)",
+                    )
+        yield Footer(compact=True)
+
+    def _game_options(self) -> list[Option]:
+        options: list[Option] = []
+        self._game_ids = []
+        for game_id, game in REGISTRY.items():
+            if self.playable(game_id):
+                players = f"{game.min_players}-{game.max_players} players"
+                options.append(Option(f"{game.title}\n  {players}", id=game_id))
+            else:  # the engine is there, the screen is not yet
+                options.append(Option(f"{game.title}\n  coming soon", id=game_id, disabled=True))
+            self._game_ids.append(game_id)
+        for game_id, title in PLANNED.items():
+            if game_id in REGISTRY:
+                continue
+            options.append(Option(f"{title}\n  coming soon", id=game_id, disabled=True))
+            self._game_ids.append(game_id)
+        return options
+
+    def _window_choices(self) -> list[float]:
+        choices = list(WINDOW_CHOICES)
+        current = self._window_value()
+        if current not in choices:
+            choices.append(current)
+            choices.sort(key=lambda s: (s == _NO_WINDOW, s))
+        return choices
+
+    def _window_value(self) -> float:
+        seconds = self.settings.window_seconds
+        return _NO_WINDOW if seconds is None else float(seconds)
+
+    def on_mount(self) -> None:
+        games = self.query_one("#games", OptionList)
+        games.border_title = "Game"
+        games.highlighted = self._game_ids.index(self.game.id)
+        scroll = self.query_one("#setup-scroll", VerticalScroll)
+        scroll.border_title = "Seats and rules"
+        scroll.can_focus = False  # Tab goes straight to the fields inside
+        self._refresh_resume()
+
+    def on_screen_resume(self) -> None:
+        self._refresh_resume()
+
+    def _resume_path_exists(self) -> bool:
+        path = self.settings.autosave
+        return path is not None and path.is_file()
+
+    def _refresh_resume(self) -> None:
+        button = self.query_one("#resume", Button)
+        button.display = self._resume_path_exists()
+        button.tooltip = f"Carry on with the game saved in {self.settings.autosave}"
+        self.refresh_bindings()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "resume":
+            return self._resume_path_exists()
+        return True
+
+    def show_status(self, text: str, *, error: bool = False) -> None:
+        status = self.query_one("#menu-status", Static)
+        status.update(text)
+        status.set_class(error, "-error")
+
+    def on_descendant_focus(self, event: events.DescendantFocus) -> None:
+        """The status line explains the focused field (unless it reports an error)."""
+        status = self.query_one("#menu-status", Static)
+        if status.has_class("-error"):
+            return
+        tip = event.widget.tooltip
+        status.update(tip if isinstance(tip, str) else "")
+
+    # ------------------------------------------------------------------ choosing a game
+
+    def current_game(self) -> Game:
+        """The game chosen now (F1 shows its rules)."""
+        return self.game
+
+    @on(OptionList.OptionHighlighted, "#games")
+    async def _game_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        game_id = event.option.id
+        if game_id in REGISTRY and self.playable(game_id) and game_id != self.game.id:
+            self.game = REGISTRY[game_id]
+            # The old setup goes first: the new one reuses its widget ids.
+            await self.query_one(GameSetup).remove()
+            new = GameSetup(self.game, self.preset, frozen=self.settings.frozen)
+            await self.query_one("#setup-scroll", VerticalScroll).mount(new, before=0)
+
+    @on(OptionList.OptionSelected, "#games")
+    def _game_chosen(self, event: OptionList.OptionSelected) -> None:
+        self.query_one("#start", Button).focus()
+
+    def action_focus_games(self) -> None:
+        self.query_one("#games", OptionList).focus()
+
+    @on(Input.Changed)
+    @on(Select.Changed)
+    @on(Checkbox.Changed)
+    def _clear_error(self) -> None:
+        status = self.query_one("#menu-status", Static)
+        if status.has_class("-error"):
+            self.show_status("")
+
+    @on(Input.Submitted)
+    def _next_field(self, event: Input.Submitted) -> None:
+        event.stop()
+        self.focus_next()
+
+    # ------------------------------------------------------------------ starting
+
+    @on(Button.Pressed, "#start")
+    def _start_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        self.action_start()
+
+    def action_start(self) -> None:
+        setup = self.query_one(GameSetup)
+        speed = self.query_one("#bot-speed", Select).value
+        window = self.query_one("#window", Select).value
+        if isinstance(speed, str):
+            self.settings.bot_speed = speed
+        if isinstance(window, float | int):
+            self.settings.window_seconds = None if window == _NO_WINDOW else float(window)
+        try:
+            seats = setup.read_seats()
+            options = setup.read_options()
+            table = build_table(self.game, seats, self.settings, seed=self.seed, options=options)
+        except ValueError as exc:
+            self.show_status(f"Cannot start: {exc}", error=True)
+            return
+        self.show_status("")
+        self.post_message(self.StartTable(table))
+
+    @on(Button.Pressed, "#resume")
+    def _resume_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        self.action_resume()
+
+    def action_resume(self) -> None:
+        path = self.settings.autosave
+        if path is None or not path.is_file():
+            self.show_status("There is no saved game to resume.", error=True)
+            return
+        try:
+            table = Table.load(path, autosave=path)
+        except SaveError as exc:
+            # The file's name is enough here; the Resume button's help has the full path.
+            self.show_status(f"Cannot resume: {str(exc).replace(str(path), path.name)}", error=True)
+            return
+        if table.is_over:
+            self.show_status("Your last game is over: start a new one.", error=True)
+            return
+        if not self.playable(table.game.id):
+            self.show_status(f"{table.game.title} cannot be played here yet.", error=True)
+            return
+        self.show_status("")
+        self.post_message(self.StartTable(table))

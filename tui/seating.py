@@ -1,0 +1,199 @@
+"""Seats, seeds, rule options and tables, shared by the menu and the command line.
+
+Nothing here imports textual, so ``purrch play`` can check its arguments (and
+refuse bad ones) before the app is loaded.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import secrets
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from engine.core import JSON, RuleOption, resolve_options
+from engine.session import SeatConfig, Table
+
+if TYPE_CHECKING:
+    from engine.core import Game
+    from tui.settings import Settings
+
+CAT_NAMES: tuple[str, ...] = (
+    "Tom",
+    "Luna",
+    "Mochi",
+    "Felix",
+    "Nala",
+    "Simba",
+    "Misty",
+    "Oscar",
+    "Pixel",
+    "Tigger",
+)
+"""Names bots get, in seat order (skipping any a human already took)."""
+
+DEFAULT_HUMAN = "You"
+MAX_NAME = 16
+"""The longest seat name the menu accepts (names show in narrow panes)."""
+
+_TRUE = frozenset({"true", "yes", "on", "1", "y"})
+_FALSE = frozenset({"false", "no", "off", "0", "n"})
+
+
+def new_seed() -> int:
+    """A fresh seed for a new game (the table keeps it, so a game can be replayed)."""
+    return secrets.randbits(32)
+
+
+def bot_levels(game: Game) -> tuple[str, ...]:
+    return tuple(getattr(game, "bot_levels", ("random", "heuristic")))
+
+
+def default_level(game: Game) -> str:
+    """The bot level the menu and ``purrch play`` pick when nobody says.
+
+    The game's own ``default_bot`` if it names one, else ``heuristic``, else its
+    last (strongest) level.
+    """
+    levels = bot_levels(game)
+    preferred = getattr(game, "default_bot", None)
+    if preferred in levels:
+        return str(preferred)
+    return "heuristic" if "heuristic" in levels else levels[-1]
+
+
+def has_screen(game_id: str) -> bool:
+    """Whether the app can show this game: its table widgets exist (``tui/games/<id>.py``).
+
+    A game's engine can land before its screen: it is then simulated but not played.
+    """
+    try:
+        return importlib.util.find_spec(f"tui.games.{game_id}") is not None
+    except (ImportError, ValueError):
+        return False
+
+
+def default_players(game: Game) -> int:
+    return max(game.min_players, min(4, game.max_players))
+
+
+def bot_names(taken: Iterable[str], count: int) -> list[str]:
+    """``count`` cat names for bots, none equal (ignoring case) to a name in ``taken``."""
+    used = {name.casefold() for name in taken}
+    out: list[str] = []
+    pool = [n for n in CAT_NAMES if n.casefold() not in used]
+    i = 0
+    while len(out) < count:
+        if i < len(pool):
+            name = pool[i]
+        else:  # more bots than cat names: number them
+            name = f"{CAT_NAMES[i % len(CAT_NAMES)]} {i // len(CAT_NAMES) + 1}"
+        i += 1
+        if name.casefold() not in used:
+            used.add(name.casefold())
+            out.append(name)
+    return out
+
+
+def default_seats(game: Game, players: int | None = None) -> list[SeatConfig]:
+    """The menu's starting point: "You" against bots named after cats."""
+    n = default_players(game) if players is None else players
+    level = default_level(game)
+    seats = [SeatConfig(DEFAULT_HUMAN, "human")]
+    seats += [SeatConfig(name, "bot", level) for name in bot_names([DEFAULT_HUMAN], n - 1)]
+    return seats
+
+
+def check_seat_names(names: Sequence[str]) -> None:
+    """Refuse empty, over-long or repeated seat names (a ValueError for people)."""
+    seen: dict[str, int] = {}
+    for i, name in enumerate(names):
+        if not name.strip():
+            raise ValueError(f"seat {i + 1} has no name")
+        if len(name) > MAX_NAME:
+            raise ValueError(f"the name {name!r} is longer than {MAX_NAME} characters")
+        key = name.strip().casefold()
+        if key in seen:
+            raise ValueError(f"seats {seen[key] + 1} and {i + 1} are both called {name.strip()!r}")
+        seen[key] = i
+
+
+def parse_option_value(spec: RuleOption, text: str) -> JSON:
+    """Read ``text`` as a value for the rule option ``spec`` (its default's type)."""
+    raw = text.strip()
+    if isinstance(spec.default, bool):
+        low = raw.lower()
+        if low in _TRUE:
+            return True
+        if low in _FALSE:
+            return False
+        raise ValueError(f"rule option {spec.id!r} must be true or false, not {raw!r}")
+    if isinstance(spec.default, int):
+        try:
+            return int(raw)
+        except ValueError:
+            raise ValueError(
+                f"rule option {spec.id!r} must be a whole number, not {raw!r}"
+            ) from None
+    if isinstance(spec.default, float):
+        try:
+            return float(raw)
+        except ValueError:
+            raise ValueError(f"rule option {spec.id!r} must be a number, not {raw!r}") from None
+    for choice in spec.choices:  # a choice given by its text
+        if str(choice) == raw:
+            return choice
+    return raw
+
+
+def parse_options(game: Game, pairs: Iterable[str]) -> dict[str, JSON]:
+    """``key=value`` strings into checked rule options (a ValueError names the bad one)."""
+    specs = {o.id: o for o in game.options}
+    out: dict[str, JSON] = {}
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        key = key.strip()
+        if not sep or not key:
+            raise ValueError(f"--option takes key=value, not {pair!r}")
+        spec = specs.get(key)
+        if spec is None:
+            known = ", ".join(sorted(specs)) or "none"
+            raise ValueError(f"{game.title} has no rule option {key!r} (known: {known})")
+        out[key] = parse_option_value(spec, value)
+    resolve_options(game, out)  # the engine's own checks (choices, types)
+    return out
+
+
+def build_table(
+    game: Game,
+    seats: list[SeatConfig],
+    settings: Settings,
+    *,
+    seed: int | None = None,
+    options: dict[str, JSON] | None = None,
+) -> Table:
+    """A new table as the app hosts it (autosave and timings from ``settings``)."""
+    check_seat_names([s.name for s in seats])
+    return Table(
+        game,
+        seats,
+        seed=new_seed() if seed is None else seed,
+        options=options,
+        autosave=settings.autosave,
+        window_seconds=settings.window_seconds,
+        bot_delay=settings.bot_delay,
+    )
+
+
+def rematch(table: Table, autosave: Path | None) -> Table:
+    """The same seats, options and timings at a fresh table with the next seed."""
+    return Table(
+        table.game,
+        table.seats,
+        seed=table.seed + 1,
+        options=table.options,
+        autosave=autosave,
+        window_seconds=table.window_seconds,
+        bot_delay=table.bot_delay,
+    )

@@ -1,0 +1,31 @@
+"""Widgets any game screen can use: the log, the prompt bar, the reaction banner, the seats."""
+
+from __future__ import annotations
+
+from tui.widgets.banner import BannerInfo, ReactionBanner
+from tui.widgets.log_pane import LogLine, LogPane
+from tui.widgets.prompt_bar import (
+    OPTION_KEYS,
+    KeyedOption,
+    PromptBar,
+    PromptInfo,
+    keyed_options,
+    option_keys,
+)
+from tui.widgets.seats import SeatRow, SeatsPane, TableInfo
+
+__all__ = [
+    "OPTION_KEYS",
+    "BannerInfo",
+    "KeyedOption",
+    "LogLine",
+    "LogPane",
+    "PromptBar",
+    "PromptInfo",
+    "ReactionBanner",
+    "SeatRow",
+    "SeatsPane",
+    "TableInfo",
+    "keyed_options",
+    "option_keys",
+]

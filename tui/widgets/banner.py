@@ -1,0 +1,48 @@
+"""The reaction banner: a public announcement that a reaction window is open."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from textual.content import Content
+from textual.reactive import reactive
+from textual.widgets import Static
+
+
+@dataclass(frozen=True, slots=True)
+class BannerInfo:
+    """The window's public text, seconds left (None: no clock), and who may claim how."""
+
+    text: str
+    seconds: int | None = None
+    claims: tuple[tuple[str, str], ...] = ()  # (key as shown, seat name)
+    nobody_key: str | None = None
+
+
+class ReactionBanner(Static):
+    """Shown while a reaction window is open; hidden otherwise."""
+
+    info: reactive[BannerInfo | None] = reactive(None, layout=True)
+
+    def watch_info(self, info: BannerInfo | None) -> None:
+        self.display = info is not None
+
+    def render(self) -> Content:
+        info = self.info
+        if info is None:
+            return Content("")
+        parts: list[str | tuple[str, str]] = [(info.text, "bold")]
+        if info.seconds is not None:
+            parts += ["  ", (f" {info.seconds} s ", "bold reverse")]
+        if info.claims or info.nobody_key:
+            parts.append("\n")
+            for index, (key, name) in enumerate(info.claims):
+                if index:
+                    parts.append(", ")
+                parts += [(f" {key} ", "bold reverse"), f" {name}"]
+            if info.claims:
+                parts.append(": press to react")
+            if info.nobody_key:
+                parts += ["   " if info.claims else "", (f" {info.nobody_key} ", "bold reverse")]
+                parts.append(" nobody reacts")
+        return Content.assemble(*parts)

@@ -1,0 +1,97 @@
+"""The prompt bar: the decision open for the seat shown, each option on a key."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from textual.content import Content
+from textual.message import Message
+from textual.reactive import reactive
+from textual.widgets import Static
+
+OPTION_KEYS = "123456789abcefgijkloruvwxyz"
+"""Keys for options, in order.  Letters the app or the screen use elsewhere are left out
+(d, h, m, n, p, q, s, t)."""
+
+
+@dataclass(frozen=True, slots=True)
+class KeyedOption:
+    """One choice on the bar: its key (None if there are more options than keys)."""
+
+    key: str | None
+    option_id: str
+    label: str
+
+
+@dataclass(frozen=True, slots=True)
+class PromptInfo:
+    """What the prompt bar shows.  With no options it is just a status line."""
+
+    text: str
+    options: tuple[KeyedOption, ...] = ()
+    hint: str = ""
+    kind: str = ""
+    listed: bool = True  # False: the keys are shown on the cards instead (picks)
+
+    def option_for_key(self, key: str) -> str | None:
+        for option in self.options:
+            if option.key == key:
+                return option.option_id
+        return None
+
+
+def option_keys(
+    options: list[tuple[str, str]], keyed: tuple[KeyedOption, ...]
+) -> tuple[tuple[str, str | None], ...]:
+    """Every option id with the key of its entry (alike options share a key)."""
+    by_label = {k.label: k.key for k in keyed}
+    return tuple((option_id, by_label.get(label)) for option_id, label in options)
+
+
+def keyed_options(options: list[tuple[str, str]]) -> tuple[KeyedOption, ...]:
+    """Give options keys, in order; options with the same label share one entry
+    (three "Red pigeon" picks are the same choice to a player)."""
+    seen: set[str] = set()
+    out: list[KeyedOption] = []
+    keys = iter(OPTION_KEYS)
+    for option_id, label in options:
+        if label in seen:
+            continue
+        seen.add(label)
+        out.append(KeyedOption(next(keys, None), option_id, label))
+    return tuple(out)
+
+
+class PromptBar(Static):
+    """Shows ``prompt``; clicking an option posts :class:`PromptBar.OptionChosen`.
+
+    The keys themselves are the screen's bindings (a prompt bar never has focus).
+    """
+
+    class OptionChosen(Message):
+        def __init__(self, option_id: str) -> None:
+            super().__init__()
+            self.option_id = option_id
+
+    prompt: reactive[PromptInfo | None] = reactive(None, layout=True)
+
+    def render(self) -> Content:
+        info = self.prompt
+        if info is None:
+            return Content("")
+        parts: list[Content | str | tuple[str, str]] = [(info.text, "bold")]
+        if info.options and info.listed:
+            parts.append("\n")
+            for index, option in enumerate(info.options):
+                if index:
+                    parts.append("  ")
+                key = f" {option.key} " if option.key else " - "
+                action = f"@click=choose_option({option.option_id!r})"
+                parts.append(Content.assemble((key, f"bold reverse {action}"), (" ", action)))
+                parts.append((option.label, action))
+        if info.hint:
+            parts += ["\n", (info.hint, "dim")]
+        return Content.assemble(*parts)
+
+    def action_choose_option(self, option_id: str) -> None:
+        self.post_message(self.OptionChosen(option_id))

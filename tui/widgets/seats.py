@@ -1,0 +1,88 @@
+"""The table pane: every seat (name, cards, markers, whose turn) and the piles."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from textual.content import Content
+from textual.reactive import reactive
+from textual.widgets import Static
+
+from themes import Glyphs
+
+
+@dataclass(frozen=True, slots=True)
+class SeatRow:
+    name: str
+    kind: str  # "human", "bot" or "remote"
+    cards: int
+    missed: int = 0
+    turn: bool = False
+    deciding: bool = False
+    shown: bool = False  # the seat whose private view is on screen
+    away: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class TableInfo:
+    rows: tuple[SeatRow, ...]
+    draw_count: int
+    discard_count: int
+    turn_number: int = 0
+
+
+class SeatsPane(Static):
+    """Renders :class:`TableInfo`: one line per seat, then the draw pile."""
+
+    info: reactive[TableInfo | None] = reactive(None, layout=True)
+
+    def __init__(self, glyphs: Glyphs, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.glyphs = glyphs
+
+    def on_mount(self) -> None:
+        self.border_title = "Table"
+
+    def watch_info(self, info: TableInfo | None) -> None:
+        if info is not None and info.turn_number:
+            self.border_title = f"Table (turn {info.turn_number})"
+
+    def render(self) -> Content:
+        info = self.info
+        if info is None:
+            return Content("")
+        g = self.glyphs
+        width = max(10, max((len(r.name) for r in info.rows), default=0))
+        width = min(width, 14)
+        lines: list[Content] = []
+        for row in info.rows:
+            turn = (g.turn, "bold $accent") if row.turn else " "
+            kind = g.bot if row.kind == "bot" else (g.away if row.away else g.human)
+            name = row.name if len(row.name) <= width else row.name[: width - 1] + "."
+            style = "bold" if row.turn else ""
+            parts: list[str | tuple[str, str]] = [
+                turn,
+                " ",
+                (kind, "dim" if row.kind == "bot" else ""),
+                " ",
+                (name.ljust(width), style),
+                f" {row.cards:>2} card{'s' if row.cards != 1 else ' '}",
+            ]
+            if row.missed:
+                parts += ["  ", (f"{g.missed}{row.missed}", "bold $warning")]
+            tags = []
+            if row.kind == "bot":
+                tags.append("bot")
+            if row.shown:
+                tags.append("you")
+            if row.deciding:
+                tags.append("deciding")
+            if tags:
+                parts += ["  ", (" ".join(tags), "dim")]
+            lines.append(Content.assemble(*parts))
+        lines.append(
+            Content(
+                f"{g.deck} draw pile {info.draw_count}   {g.discard} discard {info.discard_count}"
+            )
+        )
+        return Content("\n").join(lines)
