@@ -134,6 +134,8 @@ class TableLike(Protocol):
     @window_seconds.setter
     def window_seconds(self, seconds: float | None) -> None: ...
 
+    def restart_countdowns(self) -> None: ...
+
     @property
     def autosave_path(self) -> Path | None: ...
 
@@ -311,6 +313,12 @@ class Table:
     def window_seconds(self, seconds: float | None) -> None:
         """Change the window length; open windows restart their countdown from now."""
         self._window_seconds = _checked_window(seconds)
+        self._deadlines.clear()
+        self._track()
+
+    def restart_countdowns(self) -> None:
+        """Open windows start their countdown afresh from now (after a pause: a
+        hand-off curtain, the rules screen...)."""
         self._deadlines.clear()
         self._track()
 

@@ -360,6 +360,40 @@ async def test_countdown_and_silence_at_the_deadline() -> None:
         assert not any(p.id == window[0].id for p in table.prompts())
 
 
+async def test_the_table_waits_while_another_screen_covers_the_game() -> None:
+    """Reading the rules (or any screen on top) must not let a window close unseen."""
+    from textual.screen import Screen
+
+    now = [1000.0]
+    scene = window_scene(clock=lambda: now[0])
+    table = scene.table
+    table.window_seconds = 8
+    scene.settings.frozen = False
+    app = SceneApp(scene)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await settle(pilot)
+        for key in scene.press:
+            await pilot.press(key)
+            await settle(pilot)
+        game = game_screen(app)
+        window = [p for p in table.prompts() if p.pass_option]
+        assert window
+        app.push_screen(Screen())
+        await settle(pilot)
+        now[0] += 60  # long past the deadline
+        game._on_timer()
+        assert [p.id for p in table.prompts() if p.pass_option] == [p.id for p in window]
+        app.pop_screen()
+        await settle(pilot)
+        game._on_timer()  # back: a whole countdown again, nothing passed yet
+        assert [p.id for p in table.prompts() if p.pass_option] == [p.id for p in window]
+        assert game.query_one(ReactionBanner).info.seconds == 8
+        now[0] += 9
+        game._on_timer()
+        await settle(pilot)
+        assert not any(p.id == window[0].id for p in table.prompts())
+
+
 async def test_frozen_settings_show_no_clock() -> None:
     now = [1000.0]
     scene = window_scene(clock=lambda: now[0])

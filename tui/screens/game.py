@@ -119,6 +119,7 @@ class GameScreen(Screen[tuple[str, None]]):
         self._prompt: Prompt | None = None  # the shown seat's open prompt
         self._prompt_info: PromptInfo | None = None
         self._over_shown = False
+        self._suspended = False  # another screen covers this one: the table waits
         self._busy = 0  # inside our own answers/ticks: sync once at the end
         self._changes = 0
         self._unsubscribe: Callable[[], None] | None = None
@@ -180,9 +181,21 @@ class GameScreen(Screen[tuple[str, None]]):
         else:
             self._update_banner()
 
+    def on_screen_suspend(self) -> None:
+        """Another screen is on top (a curtain, the rules, the keys, the quit question):
+        the table waits, so that no window closes while nobody can see it."""
+        self._suspended = True
+
+    def on_screen_resume(self) -> None:
+        if self._suspended:
+            self._suspended = False
+            # A claimer behind a curtain, or someone back from the rules, gets a
+            # whole countdown again.
+            self.table.restart_countdowns()
+
     def _advance(self) -> None:
-        """Let the table apply what is due (bots, silent windows), unless a curtain is up."""
-        if self._curtain_for is not None or self._over_shown:
+        """Let the table apply what is due (bots, silent windows), unless it waits."""
+        if self._suspended or self._curtain_for is not None or self._over_shown:
             return
         self._busy += 1
         try:
@@ -250,9 +263,6 @@ class GameScreen(Screen[tuple[str, None]]):
     def _curtain_lifted(self, seat: int, claim: bool) -> None:
         self._curtain_for = None
         self._shown = seat
-        if claim and self._window_prompt(seat) is not None and self.table.window_seconds:
-            # The claimer gets a fresh countdown to choose in.
-            self.table.window_seconds = self.table.window_seconds
         self._advance()
         self._sync()
         self.query_one(HandPane).focus_cards()
