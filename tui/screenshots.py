@@ -257,10 +257,27 @@ async def _settle(pilot: Pilot[None]) -> None:
     await pilot.pause()
 
 
+async def _shoot_menu(size: tuple[int, int], folder: Path) -> Path:
+    """The main menu, as a new user sees it (no saved game to resume)."""
+    import tempfile
+
+    from tui.app import PurrchApp
+
+    with tempfile.TemporaryDirectory() as home:
+        settings = Settings(autosave=Path(home) / "autosave.json")
+        app = PurrchApp(settings)
+        async with app.run_test(size=size) as pilot:
+            await _settle(pilot)
+            path = folder / "menu.svg"
+            app.save_screenshot(filename=path.name, path=str(folder))
+    return path
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
     folder = Path(args[0] if args else "screenshots")
     folder.mkdir(parents=True, exist_ok=True)
+    print(asyncio.run(_shoot_menu((100, 30), folder)))
     for name, (build, size) in SHOTS.items():
         path = asyncio.run(_shoot(name, build(), size, folder))
         print(path)
