@@ -4,14 +4,14 @@ from __future__ import annotations
 
 from engine.core import Game
 from engine.games.pigeons import GAME as PIGEONS
+from engine.games.stool import GAME as STOOL
 
-REGISTRY: dict[str, Game] = {PIGEONS.id: PIGEONS}
+REGISTRY: dict[str, Game] = {PIGEONS.id: PIGEONS, STOOL.id: STOOL}
 
 # Games announced in the menu before their engines exist.
 PLANNED: dict[str, str] = {
     "isle": "The Isle of Cats",
     "perch": "Chat perché",
-    "stool": "Stool Pigeon",
 }
 
 
