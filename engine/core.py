@@ -175,6 +175,8 @@ class Game(Protocol):
     max_players: int
     options: tuple[RuleOption, ...]
     bot_levels: tuple[str, ...]
+    default_bot: str
+    """The level of bot that fills a seat when nobody says which (one of ``bot_levels``)."""
 
     def setup(self, names: list[str], seed: int, options: dict[str, JSON] | None = None) -> Any: ...
 

@@ -75,7 +75,8 @@ class SeatConfig:
 
     name: str
     kind: str = "human"
-    level: str = "heuristic"
+    level: str = ""
+    """The bot's level; empty means the game's ``default_bot``."""
 
     def __post_init__(self) -> None:
         if not isinstance(self.name, str):
@@ -103,7 +104,7 @@ class SeatConfig:
             raise ValueError("a seat must be an object")
         name = data.get("name")
         kind = data.get("kind", "human")
-        level = data.get("level", "heuristic")
+        level = data.get("level", "")
         if not isinstance(name, str) or not isinstance(kind, str) or not isinstance(level, str):
             raise ValueError("a seat needs a text name, kind and level")
         return cls(name=name, kind=kind, level=level)
@@ -268,6 +269,7 @@ class Table:
         self._refresh()
 
     def _make_bot(self, level: str, seat: int) -> Any:
+        level = level or self._game.default_bot
         return self._game.bot(level, seat, seed=seat_seed(self._seed, seat))
 
     # ------------------------------------------------------------------ reading

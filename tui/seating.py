@@ -51,16 +51,8 @@ def bot_levels(game: Game) -> tuple[str, ...]:
 
 
 def default_level(game: Game) -> str:
-    """The bot level the menu and ``purrch play`` pick when nobody says.
-
-    The game's own ``default_bot`` if it names one, else ``heuristic``, else its
-    last (strongest) level.
-    """
-    levels = bot_levels(game)
-    preferred = getattr(game, "default_bot", None)
-    if preferred in levels:
-        return str(preferred)
-    return "heuristic" if "heuristic" in levels else levels[-1]
+    """The bot level the menu and ``purrch play`` pick when nobody says: the game's own."""
+    return game.default_bot
 
 
 def has_screen(game_id: str) -> bool:

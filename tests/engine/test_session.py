@@ -40,6 +40,8 @@ class CountGame:
     title = "Count"
     min_players = 2
     max_players = 3
+    bot_levels = ("heuristic", "broken", "crash", "blind")
+    default_bot = "heuristic"
     options = (
         RuleOption("target", "Target", 10),
         RuleOption("bias", "Shifts every dealt card (to change hands, same seed)", 0),

@@ -520,6 +520,7 @@ class ToyGame(PigeonsGame):
     title = "Toy Pigeons"
     max_players = 3
     bot_levels = ("random",)
+    default_bot = "random"
     options = (
         *PigeonsGame.options,
         RuleOption("pace", "Pace of the toy", "slow", "How fast it goes.", ("slow", "fast")),

@@ -205,6 +205,7 @@ class PigeonsGame:
     min_players = 2
     max_players = 6
     bot_levels: tuple[str, ...] = ("random", "heuristic")
+    default_bot = "heuristic"
     options: tuple[RuleOption, ...] = (
         RuleOption(
             "rainbow_pairs",
