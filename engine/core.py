@@ -14,10 +14,15 @@ decides when a window closes.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Protocol, runtime_checkable
+from typing import Any, NamedTuple, Protocol, runtime_checkable
 
 JSON = Any
 """A value made only of dict, list, str, int, float, bool and None."""
+
+
+# Option, Prompt and Event are NamedTuples rather than frozen dataclasses: just as
+# immutable, and four times cheaper to build (a frozen dataclass sets each field
+# through object.__setattr__).  Games build them on every answer: see `make bench`.
 
 
 class IllegalMove(Exception):
@@ -27,16 +32,14 @@ class IllegalMove(Exception):
     """
 
 
-@dataclass(frozen=True, slots=True)
-class Option:
+class Option(NamedTuple):
     """One possible answer to a prompt: a stable id and a label for people."""
 
     id: str
     label: str
 
 
-@dataclass(frozen=True, slots=True)
-class Prompt:
+class Prompt(NamedTuple):
     """A decision open for one seat.
 
     ``pass_option`` is set on reaction prompts (Wing Block, Pigeon Sale, a
@@ -84,8 +87,7 @@ class Prompt:
         )
 
 
-@dataclass(frozen=True, slots=True)
-class Event:
+class Event(NamedTuple):
     """One line for the log.
 
     ``text`` is public.  ``secrets`` holds ``(seat, text)`` pairs: what a
