@@ -3,16 +3,20 @@
 from __future__ import annotations
 
 from engine.core import Game
+from engine.games.perch import GAME as PERCH
 from engine.games.pigeons import GAME as PIGEONS
 from engine.games.stool import GAME as STOOL
 
-REGISTRY: dict[str, Game] = {PIGEONS.id: PIGEONS, STOOL.id: STOOL}
+REGISTRY: dict[str, Game] = {PIGEONS.id: PIGEONS, STOOL.id: STOOL, PERCH.id: PERCH}
 
 # Games announced in the menu before their engines exist.
 PLANNED: dict[str, str] = {
     "isle": "The Isle of Cats",
-    "perch": "Chat perché",
 }
+
+# The order games are listed in (the menu, the README): fixed, so that a game
+# landing does not reorder the others.
+ORDER: tuple[str, ...] = ("pigeons", "isle", "perch", "stool")
 
 
 def get_game(game_id: str) -> Game:

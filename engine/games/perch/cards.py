@@ -1,0 +1,96 @@
+"""The two 32-card decks of Chat perché (one black, one ginger, the same make-up).
+
+A card's *face* says what it does:
+
+``dogs:1``, ``dogs:2``          the dogs advance 1 or 2 squares
+``cats:own:C:N``                move C (1 or 2) cats of the deck's own colour, N squares
+                                in all (shared between the two cats)
+``cats:opp:C:N``                the same with the opponent's cats
+``fall``                        a cat of the opposing colour falls back to its start
+``bird``                        put a bird on a branch spot
+
+Card ids are ``b0`` .. ``b31`` (the black deck) and ``g0`` .. ``g31`` (the ginger deck);
+an id always names the same face, and a card only shows its id once it is face up.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from engine.core import JSON
+
+# (face, copies): the make-up of each deck, chosen by simulation (see RULES.md).
+DECK_MAKEUP: Final[tuple[tuple[str, int], ...]] = (
+    ("dogs:1", 3),
+    ("dogs:2", 2),
+    ("cats:own:1:2", 3),
+    ("cats:own:1:3", 4),
+    ("cats:own:2:3", 4),
+    ("cats:own:2:4", 4),
+    ("cats:own:2:5", 2),
+    ("cats:opp:1:2", 2),
+    ("cats:opp:2:3", 2),
+    ("fall", 3),
+    ("bird", 3),
+)
+
+DECK: Final[tuple[str, ...]] = tuple(face for face, copies in DECK_MAKEUP for _ in range(copies))
+DECK_SIZE: Final = len(DECK)
+assert DECK_SIZE == 32, DECK_SIZE
+
+DECK_LETTER: Final = ("b", "g")
+
+
+def card_id(seat: int, index: int) -> str:
+    """``b7``: the 8th card of the black deck (seat 0); ``g7`` for the ginger deck."""
+    return f"{DECK_LETTER[seat]}{index}"
+
+
+def face_kind(face: str) -> str:
+    """'dogs', 'cats', 'fall' or 'bird'."""
+    return face.split(":", 1)[0]
+
+
+def dogs_of(face: str) -> int:
+    """How far a dog card moves the dogs."""
+    return int(face.split(":")[1])
+
+
+def cats_of(face: str) -> tuple[bool, int, int]:
+    """A cat card's (opponent's cats?, how many cats, how many squares)."""
+    _, whose, count, squares = face.split(":")
+    return whose == "opp", int(count), int(squares)
+
+
+def face_name(face: str, colour: str) -> str:
+    """The card as people say it, ``colour`` being the colour of the cats it moves."""
+    kind = face_kind(face)
+    if kind == "dogs":
+        n = dogs_of(face)
+        return f"Dogs {n} (the dogs advance {n} square{'s' if n > 1 else ''})"
+    if kind == "cats":
+        _, count, squares = cats_of(face)
+        cats = f"1 {colour} cat" if count == 1 else f"2 {colour} cats"
+        shared = ", shared" if count == 2 else ""
+        return f"{cats}, {squares} squares{shared}"
+    if kind == "fall":
+        return "A cat falls"
+    return "A bird"
+
+
+def face_json(face: str, seat: int, colours: tuple[str, str]) -> dict[str, JSON]:
+    """The public attributes of a face in ``seat``'s deck."""
+    kind = face_kind(face)
+    out: dict[str, JSON] = {"face": face, "kind": kind}
+    colour = colours[seat]
+    if kind == "dogs":
+        out["dogs"] = dogs_of(face)
+    elif kind == "cats":
+        opp, count, squares = cats_of(face)
+        colour = colours[1 - seat] if opp else colours[seat]
+        out.update({"colour": colour, "whose": "opponent" if opp else "own", "cats": count})
+        out["squares"] = squares
+    elif kind == "fall":
+        out["colour"] = colours[1 - seat]
+    out["name"] = face_name(face, colour)
+    return out
