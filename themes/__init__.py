@@ -136,6 +136,7 @@ class Glyphs:
     deck: str
     discard: str
     bullet: str
+    knock: str = "⚑"  # a seat that knocked (Stool Pigeon)
 
 
 UNICODE_GLYPHS = Glyphs(
@@ -184,6 +185,7 @@ ASCII_GLYPHS = Glyphs(
     deck="[]",
     discard="[/]",
     bullet="-",
+    knock="!",
 )
 
 

@@ -5,9 +5,10 @@ to an interesting moment with plain ``table.answer`` calls, so the pictures (and
 the snapshot tests that use the same scenes) are the same on every run: bots are
 instant, countdowns frozen, no clock on screen.
 
-``python -m tui.screenshots [DIR]`` writes ``game.svg``, ``curtain.svg``,
-``reaction-window.svg``, ``search.svg`` and ``game-over.svg`` (default DIR:
-``screenshots/``).
+``python -m tui.screenshots [DIR]`` writes ``menu.svg``, ``game.svg``, ``curtain.svg``,
+``reaction-window.svg``, ``search.svg``, ``game-over.svg`` (Cats Among The Pigeons)
+and ``stool-start.svg``, ``stool-peek.svg``, ``stool-race.svg``, ``stool-knock.svg``,
+``stool-over.svg`` (Stool Pigeon) (default DIR: ``screenshots/``).
 """
 
 from __future__ import annotations
@@ -49,10 +50,11 @@ def make_table(
     options: dict[str, object] | None = None,
     *,
     clock: Callable[[], float] = time.monotonic,
+    game: str = GAME,
 ) -> Table:
     """A table of ``(name, kind)`` seats with instant bots and no window countdown."""
     return Table(
-        GAME,
+        game,
         [SeatConfig(name, kind) for name, kind in seats],
         seed=seed,
         options=dict(options or {}),
@@ -69,15 +71,26 @@ def simple_choice(table: Table, prompt: Prompt) -> str:
     """A plain, deterministic way to play: pass in windows, discard cats, else
     play actions and pairs, then draw; otherwise the first option in the order
     the game screen gives keys.  Pilot tests press the keys of the same choices."""
-    private = table.view(prompt.seat)["private"]
-    ordered = [option_id for option_id, _label in options_in_order(prompt, private)]
+    if table.game.id == GAME:
+        private = table.view(prompt.seat)["private"]
+        ordered = [option_id for option_id, _label in options_in_order(prompt, private)]
+    else:  # other games give keys in the game's order
+        ordered = [o.id for o in prompt.options]
     return choose_among(ordered, prompt.kind)
 
 
 def choose_among(option_ids: Sequence[str], kind: str) -> str:
-    """The simple player's choice among option ids (in key order) of a ``kind`` prompt."""
-    if kind in ("window", "sale"):
+    """The simple player's choice among option ids (in key order) of a ``kind`` prompt.
+
+    Stool Pigeon: pass in races, draw (and knock as soon as it may), swap into the
+    first position, peek at or swap the first cards offered."""
+    if kind in ("window", "sale", "race"):
         return "pass" if "pass" in option_ids else option_ids[0]
+    if kind == "draw":
+        for option in ("knock", "draw"):
+            if option in option_ids:
+                return option
+        return option_ids[0]
     if kind == "turn":
         for prefix in ("cats", "play:"):
             for option in option_ids:
@@ -188,6 +201,78 @@ def over_scene() -> Scene:
     return Scene(table, scene_settings())
 
 
+# ----------------------------------------------------------------------------- Stool Pigeon
+
+STOOL = "stool"
+STOOL_START_SEED = 1
+STOOL_PEEK_SEED = 1
+STOOL_RACE_SEED = 1
+STOOL_KNOCK_SEED = 1
+STOOL_OVER_SEED = 13
+
+
+def stool_choice(table: Table, prompt: Prompt) -> str:
+    """The simple player, without knocking (scenes wait for the bots to knock), and
+    peeking at somebody else's card when a Stool Pigeon lets it."""
+    ids = [o.id for o in prompt.options]
+    if prompt.kind == "draw":
+        return "draw" if "draw" in ids else ids[0]
+    if prompt.kind == "look":
+        letter = "ABCDEF"[prompt.seat]
+        return next((o for o in ids if not o.startswith(f"slot:{letter}")), ids[0])
+    return choose_among(ids, prompt.kind)
+
+
+def stool_start_scene() -> Scene:
+    """Ann against three bots at the start: she peeks at her two bottom cards."""
+    return Scene(make_table(FOUR, STOOL_START_SEED, game=STOOL), scene_settings())
+
+
+def stool_peek_scene() -> Scene:
+    """Ann against three bots: she played a Stool Pigeon and peeks at a bot's card."""
+    table = make_table(FOUR, STOOL_PEEK_SEED, game=STOOL)
+
+    def peeking(t: Table) -> bool:
+        return any(p.kind == "seen" and p.seat == 0 for p in t.prompts())
+
+    play_until(table, peeking, stool_choice)
+    return Scene(table, scene_settings())
+
+
+def stool_race_scene() -> Scene:
+    """Ann and Bob (humans) with two bots: Ann played a witness, the race is on, and it
+    is Bob's turn.  The screen opens on Bob's curtain; Enter lets him in."""
+    table = make_table(HOTSEAT, STOOL_RACE_SEED, game=STOOL)
+
+    def racing(t: Table) -> bool:
+        prompts = t.prompts()
+        asked = {p.seat for p in prompts if p.kind == "race"}
+        return {0, 1} <= asked and any(p.kind == "draw" and p.seat == 1 for p in prompts)
+
+    play_until(table, racing, stool_choice)
+    return Scene(table, scene_settings(), press=["enter"])
+
+
+def stool_knock_scene() -> Scene:
+    """Ann against three bots: a bot knocked, and Ann takes her last turn."""
+    table = make_table(FOUR, STOOL_KNOCK_SEED, game=STOOL)
+
+    def last_turn(t: Table) -> bool:
+        knock = t.view(0)["public"]["knock"]
+        mine = [p.kind for p in t.prompts_for(0)]
+        return knock is not None and knock["seat"] != 0 and "draw" in mine
+
+    play_until(table, last_turn, stool_choice)
+    return Scene(table, scene_settings())
+
+
+def stool_over_scene() -> Scene:
+    """A finished game of Ann against three bots: every card revealed and counted."""
+    table = make_table(FOUR, STOOL_OVER_SEED, game=STOOL)
+    play_until(table, lambda t: t.is_over, stool_choice)
+    return Scene(table, scene_settings())
+
+
 def _action(hand: dict[str, dict[str, object]], option: str) -> object:
     card = hand.get(option.rsplit(":", 1)[-1])
     return card.get("action") if card else None
@@ -236,6 +321,11 @@ SHOTS: dict[str, tuple[Callable[[], Scene], tuple[int, int]]] = {
     "reaction-window": (window_scene, (100, 30)),
     "search": (search_scene, (100, 30)),
     "game-over": (over_scene, (100, 30)),
+    "stool-start": (stool_start_scene, (100, 30)),
+    "stool-peek": (stool_peek_scene, (100, 30)),
+    "stool-race": (stool_race_scene, (100, 30)),
+    "stool-knock": (stool_knock_scene, (100, 30)),
+    "stool-over": (stool_over_scene, (100, 30)),
 }
 
 

@@ -1,4 +1,5 @@
-"""Cats Among The Pigeons on screen: how a card looks, the hand pane, the discard pane.
+"""Cats Among The Pigeons on screen: how a card looks, the hand pane, the discard pane,
+and :class:`PigeonsUI`, the game's half of the shared game screen.
 
 Everything here works on *views* (the dicts ``engine.session.Table.view`` returns),
 turned into small frozen :class:`Card` values; nothing holds or changes engine state.
@@ -11,13 +12,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.content import Content
-from textual.message import Message
 from textual.reactive import reactive
 from textual.widget import Widget
 from textual.widgets import OptionList, Static
@@ -26,6 +26,12 @@ from textual.widgets.option_list import Option
 from engine.core import Prompt
 from engine.games.pigeons.cards import ACTIONS, COLOURS, REACTION_ACTIONS
 from themes import ASCII_GLYPHS, PIGEON_LETTERS, Glyphs
+from tui.games.base import GameUI, PaneChoice, Shown
+from tui.screens.game_over import GameResult
+from tui.widgets import PromptInfo, keyed_options, option_keys
+
+if TYPE_CHECKING:
+    from textual.screen import Screen
 
 FLOCK = 7
 """Pigeons of one colour (rainbows count) that win, with no cat in hand."""
@@ -353,7 +359,7 @@ class HandPane(Widget):
     ``data`` None means nobody's hand may be shown (a handoff is under way).
     """
 
-    class CardChosen(Message):
+    class CardChosen(PaneChoice):
         """The player pressed Enter on a card of the hand (one of ``cards``, all alike)."""
 
         def __init__(self, cards: tuple[Card, ...]) -> None:
@@ -442,7 +448,7 @@ class DiscardData:
 class DiscardPane(Widget):
     """The top of the discard pile; the whole pile while a rule lets you search it."""
 
-    class CardChosen(Message):
+    class CardChosen(PaneChoice):
         """The player pressed Enter on a card of the searched pile."""
 
         def __init__(self, cards: tuple[Card, ...]) -> None:
@@ -527,3 +533,143 @@ class DiscardPane(Widget):
 def flock_name(colour: str | None) -> str:
     """How a result names the winning flock ('red', 'rainbow')."""
     return "rainbow" if colour in (None, "rainbow") else str(colour)
+
+
+def revealed_hand(
+    name: str, cards: Sequence[Card], glyphs: Glyphs, *, winner: bool, colour: str | None
+) -> Content:
+    """A hand on the game-over screen: name, size, the winning flock or the cats, the cards."""
+    head: list[str | tuple[str, str]] = [
+        (f"{glyphs.turn} " if winner else "  ", "bold"),
+        (name, "bold"),
+        f"  {len(cards)} cards",
+    ]
+    counts, rainbows, cats = flock_counts(cards)
+    if winner and colour:
+        if colour == "rainbow":
+            head += ["  ", ("seven rainbow pigeons", "bold $card-rainbow")]
+        else:
+            letter = PIGEON_LETTERS.get(colour, "?")
+            n = counts.get(colour, 0) + rainbows
+            head += ["  winning flock ", (f"{letter} {colour} {n}/7", f"bold $pigeon-{colour}")]
+    elif cats:
+        head += ["  ", (f"{glyphs.cat} {cats} cat{'s' if cats > 1 else ''}", "$card-cat")]
+    groups = group_cards(cards)
+    body = Content("   ").join(group_content(grp, glyphs) for grp in groups)
+    if not groups:
+        body = Content("(no cards)")
+    return Content.assemble(*head, "\n    ", body)
+
+
+# --------------------------------------------------------------------------- the game's UI
+
+
+class PigeonsUI(GameUI):
+    """Cats Among The Pigeons on the shared game screen: the hand on the left, the
+    discard pile in the side column; cards answer the open decision."""
+
+    def compose_main(self) -> ComposeResult:
+        yield HandPane(self.glyphs, id="hand")
+
+    def compose_side(self) -> ComposeResult:
+        yield DiscardPane(self.glyphs, id="discard")
+
+    def focus(self, screen: Screen[Any]) -> None:
+        screen.query_one(HandPane).focus_cards()
+
+    def ordered_options(self, shown: Shown) -> list[tuple[str, str]]:
+        assert shown.prompt is not None
+        return options_in_order(shown.prompt, shown.private)
+
+    def prompt_info(self, shown: Shown) -> PromptInfo:
+        prompt = shown.prompt
+        assert prompt is not None
+        options = keyed_options(self.ordered_options(shown))
+        text, hint, listed = prompt.text, "", True
+        where = "pile" if "search" in shown.private else "hand"
+        if prompt.kind in ("window", "sale"):
+            text = "Do you react?"  # the banner says to what
+            if shown.countdown:
+                hint = "Say nothing and the countdown passes for you."
+        elif prompt.kind == "pick":
+            listed = False
+            hint = f"Press the key shown on a card in your {where}, or the arrows and Enter."
+        elif prompt.kind == "turn":
+            hint = "Or pick a card in your hand with the arrows and press Enter."
+        return PromptInfo(text, options, hint, prompt.kind, listed)
+
+    def fill(self, screen: Screen[Any], shown: Shown, info: PromptInfo) -> None:
+        prompt = shown.prompt
+        private = shown.private
+        pairs = [(o.id, o.label) for o in prompt.options] if prompt else []
+        keys = option_keys(pairs, info.options)
+        hand_pane = screen.query_one(HandPane)
+        if shown.seat is None:
+            hand_pane.data = None
+        else:
+            hand_pane.data = HandData(
+                owner=shown.names[shown.seat],
+                cards=cards_from_view(private.get("hand")),
+                options=keys,
+                picked=frozenset(private.get("picked", ())),
+            )
+        search = cards_from_view(private["search"]) if "search" in private else None
+        top = shown.public.get("discard_top")
+        discard = screen.query_one(DiscardPane)
+        was_searching = discard.searching
+        discard.data = DiscardData(
+            count=int(shown.public["discard_count"]),
+            top=Card.from_view(top) if top else None,
+            search=search,
+            options=keys if search is not None else (),
+        )
+        if search is not None and not was_searching:
+            discard.focus_pile()
+        elif search is None and was_searching:
+            hand_pane.focus_cards()
+
+    def piles_text(self, shown: Shown) -> str:
+        g = self.glyphs
+        draw, discard = int(shown.public["draw_count"]), int(shown.public["discard_count"])
+        return f"{g.deck} draw pile {draw}   {g.discard} discard {discard}"
+
+    def option_for(self, choice: PaneChoice, shown: Shown) -> tuple[str | None, str]:
+        cards: tuple[Card, ...] = getattr(choice, "cards", ())
+        prompt = shown.prompt
+        if prompt is None or not cards:
+            return None, "There is nothing to decide right now."
+        option_ids = [o.id for o in prompt.options]
+        pairs = isinstance(choice, HandPane.CardChosen)
+        option_id = option_for_cards(option_ids, cards, pairs=pairs)
+        if option_id is None:
+            return None, f"{cards[0].name} cannot be used for this."
+        return option_id, ""
+
+    def curtain_reason(self, name: str, prompt: Prompt | None, public: Mapping[str, Any]) -> str:
+        if prompt is not None and prompt.kind == "turn":
+            return f"It is {name}'s turn."
+        stage = public.get("stage") or {}
+        if prompt is not None and stage.get("kind") == "multi":
+            # Pigeon Mail, Ruffle Feathers, Double Swap: several choose at once.
+            return f"Each player asked chooses in turn: now {name}."
+        return f"{name} has a choice to make."
+
+    def result(self, public: Mapping[str, Any], names: tuple[str, ...]) -> GameResult:
+        result: Mapping[str, Any] = public.get("result") or {}
+        winners = [int(w) for w in result.get("winners", ())]
+        colour = result.get("colour")
+        if winners:
+            who = " and ".join(names[w] for w in winners)
+            title = f"{who} wins with seven {flock_name(colour)} pigeons!"
+        else:
+            title = "A draw: nobody wins."
+        hands = tuple(
+            revealed_hand(
+                names[i], cards_from_view(h), self.glyphs, winner=i in winners, colour=colour
+            )
+            for i, h in enumerate(public.get("hands", ()))
+        )
+        return GameResult(title, str(result.get("reason", "")), hands)
+
+
+UI = PigeonsUI

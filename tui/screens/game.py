@@ -1,8 +1,12 @@
-"""The game screen for Cats Among The Pigeons, hot-seat: hand, table, discard, log, prompt.
+"""The game screen, hot-seat (and one LAN seat): the game's panes, seats, log, prompt bar.
 
-The screen owns the :class:`engine.session.Table`.  It shows one seat's private
-view at a time (the *shown* seat).  Panes get plain data through reactive
-attributes and post messages back; only this screen talks to the table.
+The screen owns the table (:class:`engine.session.Table`, or anything
+:class:`engine.session.TableLike`).  It shows one seat's private view at a time
+(the *shown* seat).  Panes get plain data through reactive attributes and post
+messages back; only this screen talks to the table.  What differs between games
+(the main panes, how a view is drawn, which option a picked card or position
+answers, the result) is the game's :class:`tui.games.base.GameUI`, from
+``tui/games/<id>.py``; everything below is the same for every game.
 
 Hot-seat rules, in one place (:meth:`GameScreen._sync`):
 
@@ -15,6 +19,10 @@ Hot-seat rules, in one place (:meth:`GameScreen._sync`):
 * Reaction windows are public: a banner, a countdown, and a claim key (F2...)
   per human seat still asked; claiming hands the screen over (curtain) and
   shows that seat's options.  While a curtain is up the table waits.
+* A seat asked in a window that also has another decision (a Stool Pigeon race
+  runs alongside the next turn) sees that decision on the prompt bar; games
+  whose UI says so (``buzz_shown_seat``) give it a claim key too, which puts the
+  window on the bar instead (Escape goes back).
 """
 
 from __future__ import annotations
@@ -32,21 +40,11 @@ from textual.timer import Timer
 from textual.widgets import Footer
 
 from engine.core import Event, IllegalMove, Prompt
-from engine.session import Table
+from engine.session import TableLike
 from themes import Glyphs, glyphs_for
-from tui.games.pigeons import (
-    Card,
-    DiscardData,
-    DiscardPane,
-    HandData,
-    HandPane,
-    cards_from_view,
-    flock_name,
-    option_for_cards,
-    options_in_order,
-)
+from tui.games.base import REACTIONS, GameUI, PaneChoice, PaneSetting, Shown, load_game_ui
 from tui.screens.curtain import CurtainScreen
-from tui.screens.game_over import GameOverScreen, GameResult, RevealedHand
+from tui.screens.game_over import GameOverScreen
 from tui.settings import Settings
 from tui.widgets import (
     OPTION_KEYS,
@@ -56,11 +54,7 @@ from tui.widgets import (
     PromptBar,
     PromptInfo,
     ReactionBanner,
-    SeatRow,
     SeatsPane,
-    TableInfo,
-    keyed_options,
-    option_keys,
 )
 
 TICK_SECONDS = 0.1
@@ -71,8 +65,7 @@ MAX_SEATS = 6
 CLAIM_KEYS = tuple(f"f{seat + 2}" for seat in range(MAX_SEATS))
 """The claim key of each seat in a reaction window: F2 for the first seat, F3..."""
 NOBODY_KEY = "n"
-GAMES = frozenset({"pigeons"})
-"""The games this screen can show (their views and prompts)."""
+BACK_KEY = "escape"
 
 
 def _choose_bindings() -> list[Binding]:
@@ -85,10 +78,22 @@ def _choose_bindings() -> list[Binding]:
 
 
 def _claim_bindings() -> list[Binding]:
-    return [
-        Binding(key, f"claim({seat})", f"Seat {seat + 1} reacts", key_display=key.upper())
-        for seat, key in enumerate(CLAIM_KEYS)
-    ]
+    """A claim key per seat and the "nobody" key, once per reaction word (only the one of
+    the game being played is ever active, so the footer words it the game's way)."""
+    out: list[Binding] = []
+    for verb, (says, nobody, in_footer) in REACTIONS.items():
+        out += [
+            Binding(
+                key,
+                f"claim({seat}, {verb!r})",
+                f"Seat {seat + 1} {says}",
+                key_display=key.upper(),
+                show=in_footer,
+            )
+            for seat, key in enumerate(CLAIM_KEYS)
+        ]
+        out.append(Binding(NOBODY_KEY, f"nobody({verb!r})", nobody))
+    return out
 
 
 class GameScreen(Screen[tuple[str, None]]):
@@ -98,16 +103,20 @@ class GameScreen(Screen[tuple[str, None]]):
     BINDINGS: ClassVar[list[BindingType]] = [
         *_choose_bindings(),
         *_claim_bindings(),
-        Binding(NOBODY_KEY, "nobody", "Nobody reacts"),
+        Binding(BACK_KEY, "back", "Back to your turn"),
     ]
 
-    def __init__(self, table: Table, settings: Settings) -> None:
-        if table.game.id not in GAMES:
-            raise ValueError(f"the game screen cannot show {table.game.title} yet")
+    def __init__(self, table: TableLike, settings: Settings) -> None:
+        glyphs = glyphs_for(settings.ascii)
+        try:
+            ui = load_game_ui(table.game.id, glyphs)
+        except LookupError:
+            raise ValueError(f"the game screen cannot show {table.game.title} yet") from None
         super().__init__()
         self.table = table
         self.settings = settings
-        self.glyphs: Glyphs = glyphs_for(settings.ascii)
+        self.glyphs: Glyphs = glyphs
+        self.ui: GameUI = ui
         self.set_class(settings.ascii, "-ascii")  # plain ASCII borders too
         seats = table.seats
         self._names = [s.name for s in seats]
@@ -118,6 +127,8 @@ class GameScreen(Screen[tuple[str, None]]):
         self._curtain_for: int | None = None  # a curtain is up, for this seat
         self._prompt: Prompt | None = None  # the shown seat's open prompt
         self._prompt_info: PromptInfo | None = None
+        self._view: Shown | None = None  # what the panes show now
+        self._claiming = False  # the shown seat answers its window before its other decision
         self._over_shown = False
         self._suspended = False  # another screen covers this one: the table waits
         self._busy = 0  # inside our own answers/ticks: sync once at the end
@@ -130,12 +141,12 @@ class GameScreen(Screen[tuple[str, None]]):
     # ------------------------------------------------------------------ layout
 
     def compose(self) -> ComposeResult:
-        g = self.glyphs
         with Horizontal(id="board"):
-            yield HandPane(g, id="hand")
+            yield from self.ui.compose_main()
             with Vertical(id="side"):
-                yield SeatsPane(g, id="seats")
-                yield DiscardPane(g, id="discard")
+                if self.ui.seats_pane:
+                    yield SeatsPane(self.glyphs, id="seats")
+                yield from self.ui.compose_side()
                 yield LogPane(id="log")
         yield ReactionBanner(id="banner")
         yield PromptBar(id="prompt")
@@ -145,7 +156,7 @@ class GameScreen(Screen[tuple[str, None]]):
         self._ready = True
         self._unsubscribe = self.table.subscribe(self._on_table_change)
         self._timer = self.set_interval(TICK_SECONDS, self._on_timer)
-        self.query_one(HandPane).focus_cards()
+        self.ui.focus(self)
         self._advance()
         self._sync()
 
@@ -233,26 +244,33 @@ class GameScreen(Screen[tuple[str, None]]):
         """The human seat that should be shown now, or None to keep what is shown."""
         if len(self._humans) == 1:
             return self._humans[0]
+        if self._claiming and self._shown is not None and self._window_prompt(self._shown):
+            return self._shown  # a claimer keeps the screen until it has answered its window
         needed = [s for s in self.table.humans_waiting() if self._must_answer(s)]
         if self._shown in needed:
             return self._shown
         return needed[0] if needed else None
 
+    def _bar_prompt(self, seat: int) -> Prompt | None:
+        """The decision the prompt bar shows for ``seat``: the one it must answer, unless it
+        chose to answer its window first; else its window."""
+        prompts = self.table.prompts_for(seat)
+        window = next((p for p in prompts if p.pass_option is not None), None)
+        if self._claiming and window is not None:
+            return window
+        must = next((p for p in prompts if p.pass_option is None), None)
+        return must or window
+
     def _reason(self, seat: int, claim: bool) -> str:
         name = self._names[seat]
         if claim:
-            return f"{name} wants to react."
-        prompt = next(iter(self.table.prompts_for(seat)), None)
-        if prompt is not None and prompt.kind == "turn":
-            return f"It is {name}'s turn."
-        stage = self.table.view(None)["public"].get("stage") or {}
-        if prompt is not None and stage.get("kind") == "multi":
-            # Pigeon Mail, Ruffle Feathers, Double Swap: several choose at once.
-            return f"Each player asked chooses in turn: now {name}."
-        return f"{name} has a choice to make."
+            return f"{name} wants to {self.ui.reaction}."
+        public = self.table.view(None)["public"]
+        return self.ui.curtain_reason(name, self._bar_prompt(seat), public)
 
     def _raise_curtain(self, seat: int, *, claim: bool = False) -> None:
         self._shown = None
+        self._claiming = False
         self._curtain_for = seat
         self._render_panes()  # empty every private pane before anything else
         curtain = CurtainScreen(
@@ -263,9 +281,12 @@ class GameScreen(Screen[tuple[str, None]]):
     def _curtain_lifted(self, seat: int, claim: bool) -> None:
         self._curtain_for = None
         self._shown = seat
+        self._claiming = claim
         self._advance()
         self._sync()
-        self.query_one(HandPane).focus_cards()
+        self.ui.focus(self)
+        # The log was rewritten for this seat while the curtain covered it: show its end.
+        self.query_one(LogPane).scroll_end(animate=False, immediate=False)
 
     # ------------------------------------------------------------------ syncing
 
@@ -300,91 +321,35 @@ class GameScreen(Screen[tuple[str, None]]):
         view = self.table.view(seat)
         public: dict[str, Any] = view["public"]
         private: dict[str, Any] = view["private"]
-        self._prompt = None if seat is None else next(iter(self.table.prompts_for(seat)), None)
-        self._prompt_info = self._make_prompt_info(public, private)
-        pairs = [(o.id, o.label) for o in self._prompt.options] if self._prompt else []
-        keys = option_keys(pairs, self._prompt_info.options)
-
-        self.query_one(SeatsPane).info = self._table_info(public)
-
-        hand_pane = self.query_one(HandPane)
-        if seat is None:
-            hand_pane.data = None
-        else:
-            cards = cards_from_view(private.get("hand"))
-            hand_pane.data = HandData(
-                owner=self._names[seat],
-                cards=cards,
-                options=keys,
-                picked=frozenset(private.get("picked", ())),
-            )
-
-        search = cards_from_view(private["search"]) if "search" in private else None
-        top = public.get("discard_top")
-        discard = self.query_one(DiscardPane)
-        was_searching = discard.searching
-        discard.data = DiscardData(
-            count=int(public["discard_count"]),
-            top=Card.from_view(top) if top else None,
-            search=search,
-            options=keys if search is not None else (),
+        self._prompt = None if seat is None else self._bar_prompt(seat)
+        if self._prompt is None or self._prompt.pass_option is None:
+            self._claiming = False  # the window closed, or it is not on the bar
+        shown = Shown(
+            seat=seat,
+            public=public,
+            private=private,
+            prompt=self._prompt,
+            names=tuple(self._names),
+            kinds=tuple(self._kinds),
+            hotseat=len(self._humans) > 1,
+            countdown=self.table.window_seconds is not None,
+            claiming=self._can_go_back(),
         )
-        if search is not None and not was_searching:
-            discard.focus_pile()
-        elif search is None and was_searching:
-            hand_pane.focus_cards()
-
+        self._view = shown
+        if self._prompt is None:
+            self._prompt_info = PromptInfo(self._status(public))
+        else:
+            self._prompt_info = self.ui.prompt_info(shown)
+        if self.ui.seats_pane:
+            self.query_one(SeatsPane).info = self.ui.table_info(shown)
+        self.ui.fill(self, shown, self._prompt_info)
         self.query_one(LogPane).feed = self._log_lines(seat)
         self.query_one(PromptBar).prompt = self._prompt_info
         self._update_banner()
         self.refresh_bindings()
 
-    def _table_info(self, public: dict[str, Any]) -> TableInfo:
-        waiting = set(public.get("waiting", ()))
-        turn = int(public["turn"])
-        rows = tuple(
-            SeatRow(
-                name=str(s["name"]),
-                kind=self._kinds[i],
-                cards=int(s["cards"]),
-                missed=int(s["missed_turns"]),
-                turn=i == turn and not public["over"],
-                deciding=i in waiting,
-                shown=i == self._shown and len(self._humans) > 1,
-            )
-            for i, s in enumerate(public["seats"])
-        )
-        return TableInfo(
-            rows=rows,
-            draw_count=int(public["draw_count"]),
-            discard_count=int(public["discard_count"]),
-            turn_number=int(public.get("turn_number", 0)),
-        )
-
     def _log_lines(self, seat: int | None) -> tuple[LogLine, ...]:
-        out = []
-        for event in self.table.log:
-            text = event.text_for(seat)
-            out.append(LogLine(text, private=text != event.text, kind=event.kind))
-        return tuple(out)
-
-    def _make_prompt_info(self, public: dict[str, Any], private: dict[str, Any]) -> PromptInfo:
-        prompt = self._prompt
-        if prompt is None:
-            return PromptInfo(self._status(public))
-        options = keyed_options(options_in_order(prompt, private))
-        text, hint, listed = prompt.text, "", True
-        where = "pile" if "search" in private else "hand"
-        if prompt.kind in ("window", "sale"):
-            text = "Do you react?"  # the banner says to what
-            if self.table.window_seconds is not None:
-                hint = "Say nothing and the countdown passes for you."
-        elif prompt.kind == "pick":
-            listed = False
-            hint = f"Press the key shown on a card in your {where}, or the arrows and Enter."
-        elif prompt.kind == "turn":
-            hint = "Or pick a card in your hand with the arrows and press Enter."
-        return PromptInfo(text, options, hint, prompt.kind, listed)
+        return tuple(self.ui.log_line(event, seat) for event in self.table.log)
 
     def _status(self, public: dict[str, Any]) -> str:
         if public.get("over"):
@@ -402,10 +367,13 @@ class GameScreen(Screen[tuple[str, None]]):
         return [p.seat for p in self.table.prompts() if p.pass_option is not None]
 
     def _claimable(self) -> list[int]:
-        """Human seats asked in the open window that can claim (not the seat shown)."""
+        """Human seats asked in the open window that can claim: the others, and the seat
+        shown too if the game gives it a key."""
+        asked = self._window_seats()
+        if self.ui.buzz_shown_seat:
+            return [s for s in self._humans if s in asked]
         if len(self._humans) < 2:
             return []
-        asked = self._window_seats()
         return [s for s in self._humans if s in asked and s != self._shown]
 
     def _update_banner(self) -> None:
@@ -420,7 +388,7 @@ class GameScreen(Screen[tuple[str, None]]):
             seconds = int(remaining + 0.999)
         claims = tuple((CLAIM_KEYS[s].upper(), self._names[s]) for s in self._claimable())
         nobody = NOBODY_KEY if self._nobody_allowed() else None
-        banner.info = BannerInfo(window.text, seconds, claims, nobody)
+        banner.info = BannerInfo(window.text, seconds, claims, nobody, self.ui.reaction)
 
     def _nobody_allowed(self) -> bool:
         """With no countdown, someone must say that nobody reacts (else the table waits)."""
@@ -438,24 +406,8 @@ class GameScreen(Screen[tuple[str, None]]):
         if self._timer is not None:
             self._timer.stop()
         public = self.table.view(None)["public"]
-        self.app.push_screen(
-            GameOverScreen(self._result(public), self.glyphs), self._after_game_over
-        )
-
-    def _result(self, public: dict[str, Any]) -> GameResult:
-        result: dict[str, Any] = public.get("result") or {}
-        winners = [int(w) for w in result.get("winners", ())]
-        colour = result.get("colour")
-        if winners:
-            names = " and ".join(self._names[w] for w in winners)
-            title = f"{names} wins with seven {flock_name(colour)} pigeons!"
-        else:
-            title = "A draw: nobody wins."
-        hands = tuple(
-            RevealedHand(self._names[i], cards_from_view(h), i in winners)
-            for i, h in enumerate(public.get("hands", ()))
-        )
-        return GameResult(title, str(result.get("reason", "")), hands, colour)
+        result = self.ui.result(public, tuple(self._names))
+        self.app.push_screen(GameOverScreen(result, self.glyphs), self._after_game_over)
 
     def _after_game_over(self, choice: str | None) -> None:
         self.dismiss((choice or "menu", None))
@@ -470,9 +422,14 @@ class GameScreen(Screen[tuple[str, None]]):
             key = str(parameters[0]) if parameters else ""
             return key == OPTION_KEYS[0] or info.option_for_key(key) is not None
         if action == "claim":
-            return bool(parameters) and parameters[0] in self._claimable()
+            verb = parameters[1] if len(parameters) > 1 else self.ui.reaction
+            seat = parameters[0] if parameters else None
+            return verb == self.ui.reaction and seat in self._claimable()
         if action == "nobody":
-            return self._nobody_allowed()
+            verb = parameters[0] if parameters else self.ui.reaction
+            return verb == self.ui.reaction and self._nobody_allowed()
+        if action == "back":
+            return self._can_go_back()
         return True
 
     def action_choose(self, key: str) -> None:
@@ -486,12 +443,30 @@ class GameScreen(Screen[tuple[str, None]]):
             return
         self._answer(self._shown, self._prompt.id, option_id)
 
-    def action_claim(self, seat: int) -> None:
+    def action_claim(self, seat: int, _verb: str = "") -> None:
         if seat not in self._claimable() or self._curtain_for is not None:
+            return
+        if seat == self._shown:
+            # The seat shown answers its window now: it goes on the prompt bar.
+            self._claiming = True
+            self._sync()
+            self.ui.focus(self)
             return
         self._raise_curtain(seat, claim=True)
 
-    def action_nobody(self) -> None:
+    def _can_go_back(self) -> bool:
+        """In a window by choice, with another decision waiting underneath."""
+        if not self._claiming or self._shown is None:
+            return False
+        return any(p.pass_option is None for p in self.table.prompts_for(self._shown))
+
+    def action_back(self) -> None:
+        if self._can_go_back():
+            self._claiming = False
+            self._sync()
+            self.ui.focus(self)
+
+    def action_nobody(self, _verb: str = "") -> None:
         if not self._nobody_allowed():
             return
         self._busy += 1
@@ -517,40 +492,45 @@ class GameScreen(Screen[tuple[str, None]]):
                 commands.append(
                     (f"{option.label}{key}", info.text, partial(self._choose, option.option_id))
                 )
+        says, nobody, _in_footer = REACTIONS.get(self.ui.reaction, REACTIONS["react"])
         for seat in self._claimable():
             name = self._names[seat]
             commands.append(
                 (
-                    f"{name} reacts ({CLAIM_KEYS[seat].upper()})",
-                    "Hand the screen to them to answer the reaction window",
+                    f"{name} {says} ({CLAIM_KEYS[seat].upper()})",
+                    "Hand the screen to them to answer the reaction window"
+                    if seat != self._shown
+                    else "Answer the reaction window now",
                     partial(self.action_claim, seat),
                 )
             )
         if self._nobody_allowed():
-            commands.append(
-                ("Nobody reacts (n)", "Every human asked lets it go", self.action_nobody)
-            )
+            commands.append((f"{nobody} (n)", "Every human asked lets it go", self.action_nobody))
         return commands
 
     @on(PromptBar.OptionChosen)
     def _option_clicked(self, event: PromptBar.OptionChosen) -> None:
         self._choose(event.option_id)
 
-    @on(HandPane.CardChosen)
-    def _hand_card(self, event: HandPane.CardChosen) -> None:
-        self._use_cards(event.cards, pairs=True)
-
-    @on(DiscardPane.CardChosen)
-    def _pile_card(self, event: DiscardPane.CardChosen) -> None:
-        self._use_cards(event.cards, pairs=False)
-
-    def _use_cards(self, cards: tuple[Card, ...], *, pairs: bool) -> None:
-        if self._prompt is None or not cards:
+    @on(PaneChoice)
+    def _pane_choice(self, event: PaneChoice) -> None:
+        """A card, a position... picked in one of the game's panes."""
+        event.stop()
+        shown = self._view
+        if shown is None or self._prompt is None:
             self.notify("There is nothing to decide right now.", severity="warning")
             return
-        option_ids = [o.id for o in self._prompt.options]
-        option_id = option_for_cards(option_ids, cards, pairs=pairs)
+        option_id, warning = self.ui.option_for(event, shown)
         if option_id is None:
-            self.notify(f"{cards[0].name} cannot be used for this.", severity="warning")
+            self.notify(warning, severity="warning")
             return
         self._choose(option_id)
+
+    @on(PaneSetting)
+    def _pane_setting(self, event: PaneSetting) -> None:
+        """A display preference of the game's panes (the memory aid...)."""
+        event.stop()
+        if self._view is not None:
+            self.ui.setting(event, self._view)
+        if not self.table.is_over:
+            self._render_panes()

@@ -1,4 +1,8 @@
-"""Game over: the winner and the winning flock, every hand revealed, what next."""
+"""Game over: who won and why, every hand or crime scene revealed, what next.
+
+The game's UI (``tui/games/<id>.py``) words the result: a title, the reason, and
+one section per seat (a revealed hand, a crime scene with its total...).
+"""
 
 from __future__ import annotations
 
@@ -12,15 +16,7 @@ from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
-from themes import PIGEON_LETTERS, Glyphs
-from tui.games.pigeons import Card, flock_counts, group_cards, group_content, is_ascii
-
-
-@dataclass(frozen=True, slots=True)
-class RevealedHand:
-    name: str
-    cards: tuple[Card, ...]
-    winner: bool = False
+from themes import ASCII_GLYPHS, Glyphs
 
 
 @dataclass(frozen=True, slots=True)
@@ -29,8 +25,8 @@ class GameResult:
 
     title: str
     reason: str
-    hands: tuple[RevealedHand, ...]
-    colour: str | None = None  # the winning flock
+    sections: tuple[Content, ...]
+    """One block per seat, drawn one under the other."""
 
 
 class GameOverScreen(Screen[str]):
@@ -48,40 +44,16 @@ class GameOverScreen(Screen[str]):
         super().__init__()
         self.result = result
         self.glyphs = glyphs
-        self.set_class(is_ascii(glyphs), "-ascii")
+        self.set_class(glyphs == ASCII_GLYPHS, "-ascii")
 
     def compose(self) -> ComposeResult:
         result = self.result
         with VerticalScroll(id="over-box"):
             yield Static(Content(result.title), id="over-title")
             yield Static(Content(result.reason), id="over-reason")
-            for hand in result.hands:
-                yield Static(self._hand(hand), classes="over-hand")
+            for section in result.sections:
+                yield Static(section, classes="over-section")
         yield Footer()
-
-    def _hand(self, hand: RevealedHand) -> Content:
-        g = self.glyphs
-        head: list[str | tuple[str, str]] = [
-            (f"{g.turn} " if hand.winner else "  ", "bold"),
-            (hand.name, "bold"),
-            f"  {len(hand.cards)} cards",
-        ]
-        counts, rainbows, cats = flock_counts(hand.cards)
-        colour = self.result.colour
-        if hand.winner and colour:
-            if colour == "rainbow":
-                head += ["  ", ("seven rainbow pigeons", "bold $card-rainbow")]
-            else:
-                letter = PIGEON_LETTERS.get(colour, "?")
-                n = counts.get(colour, 0) + rainbows
-                head += ["  winning flock ", (f"{letter} {colour} {n}/7", f"bold $pigeon-{colour}")]
-        elif cats:
-            head += ["  ", (f"{g.cat} {cats} cat{'s' if cats > 1 else ''}", "$card-cat")]
-        groups = group_cards(hand.cards)
-        body = Content("   ").join(group_content(grp, g) for grp in groups)
-        if not groups:
-            body = Content("(no cards)")
-        return Content.assemble(*head, "\n    ", body)
 
     def action_again(self) -> None:
         self.dismiss("again")

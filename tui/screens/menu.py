@@ -23,7 +23,7 @@ from textual.widgets import Button, Checkbox, Footer, Input, Label, OptionList, 
 from textual.widgets.option_list import Option
 
 from engine.core import JSON, Game, RuleOption
-from engine.games import PLANNED, REGISTRY
+from engine.games import ORDER, PLANNED, REGISTRY
 from engine.session import SaveError, SeatConfig, Table
 from tui.seating import (
     MAX_NAME,
@@ -309,20 +309,20 @@ class MenuScreen(Screen[None]):
         yield Footer(compact=True)
 
     def _game_options(self) -> list[Option]:
+        """Playable games first, then the others; each group in the fixed ORDER."""
+        ids = list(dict.fromkeys([*ORDER, *REGISTRY, *PLANNED]))
+        ids = [g for g in ids if g in REGISTRY or g in PLANNED]
+        ids.sort(key=lambda g: not (g in REGISTRY and self.playable(g)))
         options: list[Option] = []
-        self._game_ids = []
-        for game_id, game in REGISTRY.items():
-            if self.playable(game_id):
+        self._game_ids = ids
+        for game_id in ids:
+            game = REGISTRY.get(game_id)
+            if game is not None and self.playable(game_id):
                 players = f"{game.min_players}-{game.max_players} players"
                 options.append(Option(f"{game.title}\n  {players}", id=game_id))
-            else:  # the engine is there, the screen is not yet
-                options.append(Option(f"{game.title}\n  coming soon", id=game_id, disabled=True))
-            self._game_ids.append(game_id)
-        for game_id, title in PLANNED.items():
-            if game_id in REGISTRY:
-                continue
-            options.append(Option(f"{title}\n  coming soon", id=game_id, disabled=True))
-            self._game_ids.append(game_id)
+            else:  # the engine or the screen is not there yet
+                title = game.title if game is not None else PLANNED[game_id]
+                options.append(Option(f"{title}\n  coming soon", id=game_id, disabled=True))
         return options
 
     def _window_choices(self) -> list[float]:

@@ -17,6 +17,7 @@ class BannerInfo:
     seconds: int | None = None
     claims: tuple[tuple[str, str], ...] = ()  # (key as shown, seat name)
     nobody_key: str | None = None
+    verb: str = "react"  # what a claim key does: "react", "claim"
 
 
 class ReactionBanner(Static):
@@ -41,8 +42,8 @@ class ReactionBanner(Static):
                     parts.append(", ")
                 parts += [(f" {key} ", "bold reverse"), f" {name}"]
             if info.claims:
-                parts.append(": press to react")
+                parts.append(f": press to {info.verb}")
             if info.nobody_key:
                 parts += ["   " if info.claims else "", (f" {info.nobody_key} ", "bold reverse")]
-                parts.append(" nobody reacts")
+                parts.append(f" nobody {info.verb}s")
         return Content.assemble(*parts)

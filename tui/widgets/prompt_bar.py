@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from textual.content import Content
+from textual.geometry import Size
 from textual.message import Message
 from textual.reactive import reactive
 from textual.widgets import Static
@@ -76,19 +77,36 @@ class PromptBar(Static):
     prompt: reactive[PromptInfo | None] = reactive(None, layout=True)
 
     def render(self) -> Content:
+        return self._content(self.content_region.width)
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        return len(self._content(width).wrap(width)) if width > 0 else 1
+
+    def _content(self, width: int) -> Content:
+        """The prompt, its options (a line breaks between two options, never inside one
+        when it fits), and the hint, for ``width`` cells."""
         info = self.prompt
         if info is None:
             return Content("")
         parts: list[Content | str | tuple[str, str]] = [(info.text, "bold")]
         if info.options and info.listed:
             parts.append("\n")
+            used = 0
             for index, option in enumerate(info.options):
-                if index:
-                    parts.append("  ")
                 key = f" {option.key} " if option.key else " - "
                 action = f"@click=choose_option({option.option_id!r})"
-                parts.append(Content.assemble((key, f"bold reverse {action}"), (" ", action)))
-                parts.append((option.label, action))
+                item = Content.assemble(
+                    (key, f"bold reverse {action}"), (" ", action), (option.label, action)
+                )
+                if index:
+                    if width > 0 and used + 2 + item.cell_length > width:
+                        parts.append("\n")
+                        used = 0
+                    else:
+                        parts.append("  ")
+                        used += 2
+                parts.append(item)
+                used += item.cell_length
         if info.hint:
             parts += ["\n", (info.hint, "dim")]
         return Content.assemble(*parts)

@@ -21,18 +21,18 @@ class SeatRow:
     deciding: bool = False
     shown: bool = False  # the seat whose private view is on screen
     away: bool = False
+    tags: tuple[str, ...] = ()  # the game's own words about the seat ("knocked")
 
 
 @dataclass(frozen=True, slots=True)
 class TableInfo:
     rows: tuple[SeatRow, ...]
-    draw_count: int
-    discard_count: int
+    piles: str = ""  # the last line: the piles and their sizes, as the game words it
     turn_number: int = 0
 
 
 class SeatsPane(Static):
-    """Renders :class:`TableInfo`: one line per seat, then the draw pile."""
+    """Renders :class:`TableInfo`: one line per seat, then the piles."""
 
     info: reactive[TableInfo | None] = reactive(None, layout=True)
 
@@ -77,12 +77,10 @@ class SeatsPane(Static):
                 tags.append("you")
             if row.deciding:
                 tags.append("deciding")
+            tags.extend(row.tags)
             if tags:
                 parts += ["  ", (" ".join(tags), "dim")]
             lines.append(Content.assemble(*parts))
-        lines.append(
-            Content(
-                f"{g.deck} draw pile {info.draw_count}   {g.discard} discard {info.discard_count}"
-            )
-        )
+        if info.piles:
+            lines.append(Content(info.piles))
         return Content("\n").join(lines)

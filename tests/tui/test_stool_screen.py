@@ -1,0 +1,416 @@
+"""The game screen playing Stool Pigeon: snapshots of every scene, privacy, picking, racing.
+
+Scenes come from ``tui.screenshots`` (fixed seeds, instant bots, no countdown on
+screen), so the snapshots are the same on every run.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+
+from textual.pilot import Pilot
+
+from engine.core import Event
+from engine.session import Table
+from themes import glyphs_for
+from tui.games.stool import BoardData, SceneGrid, StoolBoard, StoolUI
+from tui.screens.curtain import CurtainScreen
+from tui.screens.game import GameScreen
+from tui.screenshots import (
+    DUO,
+    HOTSEAT,
+    STOOL,
+    Scene,
+    SceneApp,
+    make_table,
+    play_until,
+    scene_settings,
+    stool_choice,
+    stool_knock_scene,
+    stool_over_scene,
+    stool_peek_scene,
+    stool_race_scene,
+    stool_start_scene,
+)
+from tui.widgets import LogLine, LogPane, ReactionBanner
+
+SnapCompare = Callable[..., bool]
+
+
+async def settle(pilot: Pilot[None]) -> None:
+    await pilot.pause()
+    await pilot.wait_for_scheduled_animations()
+    await pilot.pause()
+
+
+def run_before(scene: Scene) -> Callable[[Pilot[None]], Awaitable[None]]:
+    async def before(pilot: Pilot[None]) -> None:
+        await settle(pilot)
+        for key in scene.press:
+            await pilot.press(key)
+            await settle(pilot)
+
+    return before
+
+
+def game_screen(app: SceneApp) -> GameScreen:
+    for screen in reversed(app.screen_stack):
+        if isinstance(screen, GameScreen):
+            return screen
+    raise AssertionError("no game screen")
+
+
+def board(game: GameScreen) -> BoardData:
+    data = game.query_one(StoolBoard).data
+    assert data is not None
+    return data
+
+
+def private_faces(data: BoardData) -> dict[str, str]:
+    """Every card the board shows face up that is not public (peeks, the memory aid)."""
+    return {
+        slot.pos: slot.face.name
+        for scene in data.grid.scenes
+        for slot in scene.slots
+        if slot.face is not None and slot.seen in ("peek", "memory")
+    }
+
+
+def key_for(game: GameScreen, option_id: str) -> str:
+    info = game.prompt_info
+    assert info is not None
+    for option in info.options:
+        if option.option_id == option_id and option.key:
+            return option.key
+    raise AssertionError(f"no key for {option_id} in {info}")
+
+
+# ----------------------------------------------------------------------------- snapshots
+
+
+def test_start_80x24(snap_compare: SnapCompare) -> None:
+    """You should see the start of a game of Ann against three bots at 80x24: the board
+    titled "Crime scenes — memory aid off" with DRAW 38 and an empty PLAY pile, the four
+    crime scenes (A Ann you, B Bea, C Cal, D Dot, bots marked with a cog) as two by two
+    face-down cards A1 A2 / A3 A4, Ann's bottom cards face up (A3 a Stool Pigeon "S7",
+    A4 a 9) and "You see: A3 is a Stool Pigeon (7), A4 is a 9." under them; the log
+    of the bots' peeks; the prompt bar asking Ann to look at her two bottom cards, with
+    1 to say she has; "m Memory aid" in the footer."""
+    scene = stool_start_scene()
+    assert snap_compare(SceneApp(scene), run_before=run_before(scene), terminal_size=(80, 24))
+
+
+def test_start_120x40(snap_compare: SnapCompare) -> None:
+    """You should see the same start at 120x40: with room to spare, the four crime scenes
+    side by side in one row of framed cards (position on top, card back or face below,
+    A3 "S7" and A4 "9" face up), the board and the log taller, nothing cut off."""
+    scene = stool_start_scene()
+    assert snap_compare(SceneApp(scene), run_before=run_before(scene), terminal_size=(120, 40))
+
+
+def test_peek(snap_compare: SnapCompare) -> None:
+    """You should see Ann peeking with a Stool Pigeon: the PLAY top is "Stool Pigeon 7
+    (can't be taken)", it is Ann's turn in round 3, Bea's B2 is face up and underlined
+    (a 7) and only there, "You see: B2 is a 7." at the bottom of the board, the log ends
+    with "Ann peeks at B2." (not the card), and the prompt bar says "Stool Pigeon: you
+    peek at B2." with 1 OK."""
+    scene = stool_peek_scene()
+    assert snap_compare(SceneApp(scene), run_before=run_before(scene), terminal_size=(80, 24))
+
+
+def test_race(snap_compare: SnapCompare) -> None:
+    """You should see a race in hot-seat, on Bob's screen: the PLAY top is a 6, "Bob's
+    turn (round 1). Race for the 6!" on the board, every card face down; the yellow
+    banner "Ann played a 6: race! Claim a matching 6 in any crime scene, or pass." with
+    the buzzers "F2 Ann, F3 Bob: press to claim" and "n nobody claims"; Bob's own turn
+    on the prompt bar (1 Draw from the DRAW pile, 2 Take the 6 from the PLAY pile)."""
+    scene = stool_race_scene()
+    assert snap_compare(SceneApp(scene), run_before=run_before(scene), terminal_size=(80, 24))
+
+
+def test_knock(snap_compare: SnapCompare) -> None:
+    """You should see Ann's last turn: the board says "Ann's turn (round 4)." and, in
+    yellow, "⚑ Bea knocked: 1 last turn left."; Bea's crime scene is marked with the flag;
+    some positions are gaps (eliminated cards); the prompt bar says "It is your last
+    turn." with 1 Draw from the DRAW pile."""
+    scene = stool_knock_scene()
+    assert snap_compare(SceneApp(scene), run_before=run_before(scene), terminal_size=(80, 24))
+
+
+def test_final_reveal(snap_compare: SnapCompare) -> None:
+    """You should see the game-over screen of a finished game: "Cal wins with 4!", the
+    tie-break ("Bea and Cal tie on 4; Cal wins with the fewest cards (1).") and the Rat's
+    value ("The Rat (in A5) is worth 7: the top DRAW card is a 7."); then every crime
+    scene revealed: each seat's letter, name, total and number of cards (Cal marked as
+    the winner), and every card face up at its position (A1 Stool Pigeon 7 ... A5 Rat=7,
+    Kingpin 1, Vendetta 3); the keys a Play again and m Back to menu."""
+    scene = stool_over_scene()
+    assert snap_compare(SceneApp(scene), run_before=run_before(scene), terminal_size=(80, 24))
+
+
+# ----------------------------------------------------------------------------- privacy
+
+
+async def test_curtains_hide_each_players_bottom_cards() -> None:
+    table = make_table(DUO, 5, game=STOOL)
+    app = SceneApp(Scene(table, scene_settings()))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        game = game_screen(app)
+        bottom = {seat: {p["pos"] for p in table.view(seat)["private"]["peek"]} for seat in (0, 1)}
+        for seat, name in ((0, "Ann"), (1, "Bob")):
+            curtain = app.screen
+            assert isinstance(curtain, CurtainScreen) and curtain.player == name
+            assert "bottom cards" in curtain.reason
+            # Behind the curtain, nobody's cards: no face, no private line, no owner.
+            data = board(game)
+            assert data.owner is None and not private_faces(data) and not data.private.plain
+            assert not any(line.private for line in game.query_one(LogPane).feed)
+            await pilot.press("enter")
+            await settle(pilot)
+            data = board(game)
+            assert data.owner == name
+            assert set(private_faces(data)) == bottom[seat]  # its own two, only
+            await pilot.press(key_for(game, "done"))
+            await settle(pilot)
+        # Both have looked: Ann's turn, behind her curtain again.
+        assert isinstance(app.screen, CurtainScreen) and app.screen.reason == "It is Ann's turn."
+
+
+def play_turns_first(table: Table, stop: Callable[[Table], bool], limit: int = 400) -> bool:
+    """Like ``play_until``, but a seat's turn before anybody's race answer (races stay open)."""
+    for _ in range(limit):
+        table.run_bots()
+        if stop(table) or table.is_over:
+            return stop(table)
+        prompts = [p for p in table.prompts() if table.seats[p.seat].is_human]
+        turn = [p for p in prompts if p.pass_option is None]
+        prompt = (turn or prompts)[0]
+        table.answer(prompt.seat, prompt.id, stool_choice(table, prompt))
+    return False
+
+
+async def test_a_buzzer_curtain_hides_the_drawn_card() -> None:
+    """Bob buzzes while Ann holds the card she drew: his curtain hides it, and his screen
+    never shows it; back to Ann, it is shown again."""
+    table = make_table(DUO, 1, game=STOOL)
+
+    def holding_with_race(t: Table) -> bool:
+        prompts = t.prompts()
+        return any(p.kind == "swap" and p.seat == 0 for p in prompts) and any(
+            p.kind == "race" and p.seat == 1 for p in prompts
+        )
+
+    assert play_turns_first(table, holding_with_race)
+    drawn = table.view(0)["private"]["drawn"]["name"]
+    app = SceneApp(Scene(table, scene_settings()))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        game = game_screen(app)
+        await pilot.press("enter")  # Ann's curtain
+        await settle(pilot)
+        assert game.shown_seat == 0
+        text = board(game).private.plain
+        assert "You drew" in text and drawn in text
+        banner = game.query_one(ReactionBanner).info
+        assert banner is not None and ("F3", "Bob") in banner.claims
+        await pilot.press("f3")
+        await settle(pilot)
+        curtain = app.screen
+        assert isinstance(curtain, CurtainScreen) and curtain.reason == "Bob wants to claim."
+        data = board(game)
+        assert data.owner is None and not data.private.plain and not private_faces(data)
+        await pilot.press("enter")
+        await settle(pilot)
+        assert game.shown_seat == 1
+        assert "You drew" not in board(game).private.plain
+        info = game.prompt_info
+        assert info is not None and info.kind == "race"
+        await pilot.press(key_for(game, "pass"))
+        await settle(pilot)
+        curtain = app.screen
+        assert isinstance(curtain, CurtainScreen) and curtain.reason == "Back to Ann's turn."
+        await pilot.press("enter")
+        await settle(pilot)
+        assert game.shown_seat == 0 and "You drew" in board(game).private.plain
+
+
+async def test_memory_aid_shows_what_you_saw_and_the_private_log() -> None:
+    scene = stool_start_scene()
+    table = scene.table
+    app = SceneApp(scene)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        game = game_screen(app)
+        await pilot.press(key_for(game, "done"))
+        await settle(pilot)
+        # The peek is over: the aid is off, so the cards are face down again and the log
+        # says what Ann did in public words only.
+        assert not private_faces(board(game))
+        feed = game.query_one(LogPane).feed
+        assert any(line.text == "Ann has peeked at A3 and A4." for line in feed)
+        assert not any(line.private for line in feed)
+        assert "memory aid off" in board(game).title
+        await pilot.press("m")
+        await settle(pilot)
+        memory = table.view(0)["private"]["memory"]
+        assert set(private_faces(board(game))) == set(memory) >= {"A3", "A4"}
+        assert "memory aid on" in board(game).title
+        assert any(line.private and "You peek at" in line.text for line in feed_of(game))
+        await pilot.press("m")
+        await settle(pilot)
+        assert not private_faces(board(game))
+        assert not any(line.private for line in feed_of(game))
+
+
+def feed_of(game: GameScreen) -> tuple[LogLine, ...]:
+    return tuple(game.query_one(LogPane).feed)
+
+
+# ----------------------------------------------------------------------------- picking
+
+
+async def test_arrows_and_enter_pick_a_position() -> None:
+    scene = stool_start_scene()
+    table = scene.table
+    app = SceneApp(scene)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        game = game_screen(app)
+        await pilot.press(key_for(game, "done"))
+        await settle(pilot)
+        await pilot.press(key_for(game, "draw"))
+        await settle(pilot)
+        info = game.prompt_info
+        assert info is not None and info.kind == "swap"
+        # The options are Ann's positions, with short labels and keys.
+        assert [o.label for o in info.options] == ["A1", "A2", "A3", "A4"]
+        grid = game.query_one(SceneGrid)
+        assert grid.has_focus and grid.cursor == "A1"
+        await pilot.press("right", "down", "left", "up", "down")  # A2, A4, A3, A1, A3
+        assert grid.cursor == "A3"
+        await pilot.press("enter")
+        await settle(pilot)
+        assert any(e.text.startswith("Ann plays") and "from A3" in e.text for e in table.log)
+
+
+async def test_a_position_that_cannot_be_picked_only_warns() -> None:
+    scene = stool_start_scene()
+    table = scene.table
+    app = SceneApp(scene)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        game = game_screen(app)
+        await pilot.press(key_for(game, "done"))
+        await pilot.press(key_for(game, "draw"))
+        await settle(pilot)
+        log = len(table.log)
+        game.post_message(SceneGrid.PositionChosen("B1"))  # not Ann's: no swap there
+        await settle(pilot)
+        assert len(table.log) == log
+        assert any("B1 cannot be picked" in n.message for n in app._notifications)
+
+
+async def test_the_seat_shown_buzzes_to_claim_and_escape_goes_back() -> None:
+    scene = stool_race_scene()
+    app = SceneApp(scene)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        for key in scene.press:
+            await pilot.press(key)
+            await settle(pilot)
+        game = game_screen(app)
+        assert game.shown_seat == 1
+        assert game.prompt_info is not None and game.prompt_info.kind == "draw"
+        await pilot.press("f3")  # Bob's own buzzer: no curtain, the race on his bar
+        await settle(pilot)
+        assert app.screen is game
+        info = game.prompt_info
+        assert info is not None and info.kind == "race" and "Escape" in info.hint
+        assert [o.label for o in info.options[:3]] == ["Pass", "A1", "A2"]
+        await pilot.press("escape")
+        await settle(pilot)
+        assert game.prompt_info is not None and game.prompt_info.kind == "draw"
+
+
+async def test_a_right_claim_on_another_scene_then_the_give_back() -> None:
+    """Bob, at the keyboard on his turn, buzzes, claims the matching 5 in Dot's crime
+    scene, gives Dot one of his cards for the emptied position, and is back to his turn."""
+    table = make_table(HOTSEAT, 2, game=STOOL)
+
+    def racing(t: Table) -> bool:
+        prompts = t.prompts()
+        asked = {p.seat for p in prompts if p.kind == "race"}
+        return {0, 1} <= asked and any(p.kind == "draw" and p.seat == 1 for p in prompts)
+
+    assert play_until(table, racing, stool_choice)
+    app = SceneApp(Scene(table, scene_settings()))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("enter")  # Bob's curtain
+        await settle(pilot)
+        game = game_screen(app)
+        assert game.shown_seat == 1
+        await pilot.press("f3")
+        await settle(pilot)
+        await pilot.press(key_for(game, "claim:D2"))  # the test knows where the 5 is
+        await settle(pilot)
+        assert any(e.text.startswith("Bob claims D2: it is a 5, eliminated!") for e in table.log)
+        info = game.prompt_info
+        assert info is not None and info.kind == "giveback"
+        assert [o.label for o in info.options] == ["B1", "B2", "B3", "B4"]
+        assert "D2" in {
+            slot.pos for sc in board(game).grid.scenes for slot in sc.slots if slot.picked
+        }
+        await pilot.press(key_for(game, "slot:B3"))
+        await settle(pilot)
+        assert table.log[-1].text == "Bob gives Dot the card from B3: it goes face down into D2."
+        info = game.prompt_info
+        assert info is not None and info.kind == "draw" and game.shown_seat == 1
+        assert app.screen is game  # no curtain: Bob still has the keyboard
+
+
+# ----------------------------------------------------------------------------- pure helpers
+
+
+def test_the_result_says_the_tie_break_and_the_rat() -> None:
+    """The game-over words come from the public view: no winner after every tie-break."""
+    card = {"kind": "witness", "name": "3", "value": 3, "pigeon": None}
+    rat = {"kind": "rat", "name": "Rat", "value": None, "pigeon": None}
+    public = {
+        "seats": [
+            {"seat": 0, "letter": "A", "slots": [{"pos": "A1", "empty": False, "card": card}]},
+            {"seat": 1, "letter": "B", "slots": [{"pos": "B1", "empty": False, "card": rat}]},
+        ],
+        "result": {
+            "winners": [],
+            "reason": "Ann and Bob tie on 3; ... no one wins.",
+            "scores": [3, 3],
+            "cards": [1, 1],
+            "rat_value": 3,
+            "rat_card": card,
+        },
+    }
+    ui = StoolUI(glyphs_for(False))
+    result = ui.result(public, ("Ann", "Bob"))
+    assert result.title == "No one wins."
+    assert result.reason.splitlines() == [
+        "Ann and Bob tie on 3; ... no one wins.",
+        "The Rat (in B1) is worth 3: the top DRAW card is a 3.",
+    ]
+    assert [s.plain.split("\n")[0].strip() for s in result.sections] == [
+        "A Ann  total 3 (1 card)",
+        "B Bob  total 3 (1 card)",
+    ]
+    assert "Rat=3" in result.sections[1].plain
+
+
+def test_private_log_lines_only_with_the_memory_aid() -> None:
+    ui = StoolUI(glyphs_for(False))
+    event = Event("Ann peeks at C1.", ((0, "You peek at C1: a 4."),), kind="look")
+    assert ui.log_line(event, 0).text == "Ann peeks at C1."
+    assert ui.log_line(event, None).text == "Ann peeks at C1."
+    ui.memory_aid.add(0)
+    line = ui.log_line(event, 0)
+    assert line.text == "You peek at C1: a 4." and line.private
+    assert ui.log_line(event, 1).text == "Ann peeks at C1."  # Bob's aid is his own

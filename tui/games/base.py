@@ -1,0 +1,203 @@
+"""What a game brings to the shared game screen: its panes and how to read its views.
+
+:class:`tui.screens.game.GameScreen` runs everything that is the same for every
+game: who is shown, hand-off curtains, reaction windows with their banner and
+claim keys, the prompt bar, the log, the seats pane, the clock and game over.
+Everything that depends on the game is a :class:`GameUI`, found by
+:func:`load_game_ui` in ``tui/games/<id>.py`` (its ``UI`` class):
+
+* the widgets of the main area (:meth:`GameUI.compose_main`, left of the side
+  column) and of the side column (:meth:`GameUI.compose_side`, between the seats
+  pane and the log);
+* how to draw them from a view (:meth:`GameUI.fill`), what the prompt bar says
+  (:meth:`GameUI.prompt_info`), the seats pane's details (:meth:`GameUI.table_info`);
+* which option a thing picked in a pane answers (:meth:`GameUI.option_for`: a
+  card, a position), from a :class:`PaneChoice` message;
+* the curtain's reason, the log as a seat reads it, and the result of a finished game.
+
+A game UI is a presenter: it holds the glyphs and display preferences (never
+engine state), reads views and sets its widgets' reactive attributes.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from textual.app import ComposeResult
+from textual.message import Message
+
+from engine.core import Event, Prompt
+from themes import Glyphs
+from tui.widgets import LogLine, PromptInfo, SeatRow, TableInfo, keyed_options
+
+if TYPE_CHECKING:
+    from textual.screen import Screen
+
+    from tui.screens.game_over import GameResult
+
+
+REACTIONS: dict[str, tuple[str, str, bool]] = {
+    "react": ("reacts", "Nobody reacts", True),
+    "claim": ("claims", "Nobody claims", False),
+}
+"""What a seat does in a window, by the word a game uses: (third person, the "nobody"
+key's words, whether the footer lists the claim keys; else only the banner does, with
+the seats' names: a buzzer for every seat is a lot of footer)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Shown:
+    """What the game screen shows now: one seat's view (``seat`` None: the public one only)."""
+
+    seat: int | None
+    public: Mapping[str, Any]
+    private: Mapping[str, Any]
+    prompt: Prompt | None
+    """The decision on the prompt bar (the shown seat's), if any."""
+    names: tuple[str, ...]
+    kinds: tuple[str, ...]
+    hotseat: bool = False
+    """Several humans share the screen."""
+    countdown: bool = False
+    """Reaction windows close by themselves (silence passes)."""
+    claiming: bool = False
+    """The shown seat chose to answer its window first; another decision waits (Escape)."""
+
+
+class PaneChoice(Message):
+    """A game pane's player picked something (a card, a position) with Enter or a click.
+
+    The screen asks the game UI (:meth:`GameUI.option_for`) which option of the open
+    decision it answers.
+    """
+
+
+class PaneSetting(Message):
+    """A game pane changed a display preference (the memory aid...): the screen asks
+    the game UI to take it (:meth:`GameUI.setting`) and draws everything again."""
+
+
+class GameUI:
+    """The game-specific half of the game screen.  Subclasses live in ``tui/games/<id>.py``
+    as ``UI``; see the module docstring."""
+
+    reaction: ClassVar[str] = "react"
+    """What a seat does in a window ("react", "claim"): banner, footer and curtain words."""
+    seats_pane: ClassVar[bool] = True
+    """Whether the side column starts with the shared seats pane (a game whose main pane
+    already shows every seat, its turn and its cards can leave it out)."""
+    buzz_shown_seat: ClassVar[bool] = False
+    """Whether the seat shown gets a claim key too (it then answers its window on demand,
+    the prompt bar keeping its other decision); else only other humans get one."""
+
+    def __init__(self, glyphs: Glyphs) -> None:
+        self.glyphs = glyphs
+
+    # ------------------------------------------------------------------ layout
+
+    def compose_main(self) -> ComposeResult:
+        """The main area, left of the side column."""
+        return iter(())
+
+    def compose_side(self) -> ComposeResult:
+        """Panes of the side column, between the seats pane and the log."""
+        return iter(())
+
+    def focus(self, screen: Screen[Any]) -> None:
+        """Put the focus where the player picks things (after a handoff, at the start)."""
+
+    # ------------------------------------------------------------------ drawing
+
+    def ordered_options(self, shown: Shown) -> list[tuple[str, str]]:
+        """The open decision's (option id, label) pairs in the order they get keys."""
+        prompt = shown.prompt
+        return [(o.id, o.label) for o in prompt.options] if prompt else []
+
+    def prompt_info(self, shown: Shown) -> PromptInfo:
+        """What the prompt bar says for the open decision (``shown.prompt`` is set)."""
+        prompt = shown.prompt
+        assert prompt is not None
+        return PromptInfo(prompt.text, keyed_options(self.ordered_options(shown)), "", prompt.kind)
+
+    def fill(self, screen: Screen[Any], shown: Shown, info: PromptInfo) -> None:
+        """Draw the game's panes for ``shown`` (the prompt bar shows ``info``)."""
+
+    def table_info(self, shown: Shown) -> TableInfo:
+        """The seats pane: a row per seat, and the piles."""
+        public = shown.public
+        waiting = set(public.get("waiting", ()))
+        turn = int(public["turn"])
+        rows = tuple(
+            SeatRow(
+                name=str(s["name"]),
+                kind=shown.kinds[i],
+                cards=int(s["cards"]),
+                missed=int(s.get("missed_turns", 0)),
+                turn=i == turn and not public["over"],
+                deciding=i in waiting,
+                shown=i == shown.seat and shown.hotseat,
+                tags=self.seat_tags(shown, i),
+            )
+            for i, s in enumerate(public["seats"])
+        )
+        return TableInfo(
+            rows=rows,
+            piles=self.piles_text(shown),
+            turn_number=int(public.get("turn_number", 0)),
+        )
+
+    def seat_tags(self, shown: Shown, seat: int) -> tuple[str, ...]:
+        """Extra words after a seat in the seats pane ("knocked")."""
+        return ()
+
+    def piles_text(self, shown: Shown) -> str:
+        """The last line of the seats pane: the piles and their sizes."""
+        return ""
+
+    def log_line(self, event: Event, seat: int | None) -> LogLine:
+        """One event as the seat shown reads it."""
+        text = event.text_for(seat)
+        return LogLine(text, private=text != event.text, kind=event.kind)
+
+    # ------------------------------------------------------------------ choosing
+
+    def option_for(self, choice: PaneChoice, shown: Shown) -> tuple[str | None, str]:
+        """(the option ``choice`` answers, or None and a warning for the player)."""
+        return None, "There is nothing to decide right now."
+
+    def setting(self, change: PaneSetting, shown: Shown) -> None:
+        """Take a display preference a pane asked for."""
+
+    def curtain_reason(self, name: str, prompt: Prompt | None, public: Mapping[str, Any]) -> str:
+        """Why the screen goes to ``name`` (never a word about a card)."""
+        if prompt is not None and prompt.kind == "turn":
+            return f"It is {name}'s turn."
+        return f"{name} has a choice to make."
+
+    # ------------------------------------------------------------------ the end
+
+    def result(self, public: Mapping[str, Any], names: tuple[str, ...]) -> GameResult:
+        """What the game-over screen shows, from the public view of a finished game."""
+        from tui.screens.game_over import GameResult
+
+        outcome: Mapping[str, Any] = public.get("result") or {}
+        winners = [int(w) for w in outcome.get("winners", ())]
+        title = " and ".join(names[w] for w in winners) + " wins!" if winners else "No winner."
+        return GameResult(title, str(outcome.get("reason", "")), ())
+
+
+def load_game_ui(game_id: str, glyphs: Glyphs) -> GameUI:
+    """The game UI of ``game_id`` (``tui/games/<id>.py``'s ``UI``); LookupError if none."""
+    try:
+        module = importlib.import_module(f"tui.games.{game_id}")
+    except ModuleNotFoundError as exc:
+        if exc.name != f"tui.games.{game_id}":
+            raise
+        raise LookupError(game_id) from None
+    ui = getattr(module, "UI", None)
+    if not (isinstance(ui, type) and issubclass(ui, GameUI)):
+        raise LookupError(game_id)
+    return ui(glyphs)

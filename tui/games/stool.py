@@ -1,0 +1,875 @@
+"""Stool Pigeon on screen: the crime scenes as grids of face-down cards, the piles, and
+:class:`StoolUI`, the game's half of the shared game screen.
+
+Everything here reads *views* (``Table.view``); nothing holds or changes engine
+state.  A face-down card shows only its position (A1, A2 / A3, A4, then A5...),
+unless this seat may see it now: its two bottom cards while it peeks at them, the
+card a Stool Pigeon or a Vendetta let it peek at, every card once the game is
+over, and, with the memory aid on, whatever the seat has seen (``private.memory``).
+
+The memory aid is off by default (Stool Pigeon is a memory game) and is chosen per
+seat with ``m``.  With it off, the log shows a seat's private lines (what it drew,
+what it peeked at) in their public words ("Ann peeks at C1."), so that the log is
+no memory aid either; the drawn card and the peeked card are shown in the board's
+private line while the decision about them is open.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
+
+from textual import events
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical
+from textual.content import Content
+from textual.geometry import Size
+from textual.reactive import reactive
+from textual.widget import Widget
+from textual.widgets import Static
+
+from engine.core import Event, Prompt
+from themes import ASCII_GLYPHS, Glyphs
+from tui.games.base import GameUI, PaneChoice, PaneSetting, Shown
+from tui.screens.game_over import GameResult
+from tui.widgets import LogLine, PromptInfo, keyed_options
+
+if TYPE_CHECKING:
+    from textual.screen import Screen
+
+PIGEON_LETTERS = {"stool": "S", "bamboozle": "B", "vendetta": "V", "kingpin": "K"}
+"""The letter of each pigeon card on a two-cell card face ("S7": a Stool Pigeon, worth 7)."""
+POSITION_KINDS = frozenset({"swap", "look", "switch", "race", "giveback"})
+"""Decisions whose options are positions: the grid picks them."""
+PHRASE_GAP = 2  # spaces between two phrases of the board's status lines
+PER_ROW = 2  # cards per row of a crime scene (A1 A2 / A3 A4)
+INDENT = 2  # the cards start under the letter of the heading
+HEAD = 6  # a heading's cells before the name: turn marker, letter, human or bot
+NAME_ROOM = 10  # a heading makes room for names this long...
+MAX_BLOCK = 21  # ...but never grows a crime scene wider than this (two fit in 80 columns)
+CARD_HEIGHT = 4  # a framed card: its top, its position, its face, its bottom
+
+
+# --------------------------------------------------------------------------- faces
+
+
+@dataclass(frozen=True, slots=True)
+class Face:
+    """A card's face as a view shows it (``card`` dicts: kind, name, value, pigeon)."""
+
+    kind: str  # "witness", "meatball", "pigeon" or "rat"
+    name: str
+    value: int | None
+    pigeon: str | None = None
+
+    @classmethod
+    def from_view(cls, data: Mapping[str, Any]) -> Face:
+        value = data.get("value")
+        return cls(
+            kind=str(data["kind"]),
+            name=str(data["name"]),
+            value=None if value is None else int(value),
+            pigeon=data.get("pigeon"),
+        )
+
+    @property
+    def code(self) -> str:
+        """Two cells: ' 7', 'M0' (the Meatball), 'S7' (a Stool Pigeon), 'R?' (the Rat)."""
+        if self.kind == "witness":
+            return f"{self.value:>2}"
+        if self.kind == "meatball":
+            return "M0"
+        if self.kind == "pigeon":
+            return f"{PIGEON_LETTERS.get(str(self.pigeon), 'P')}{self.value}"
+        return "R?"
+
+    @property
+    def words(self) -> str:
+        """The card in a sentence: 'a 7', 'an 8', 'the Meatball (0)', 'a Kingpin (1)'."""
+        if self.kind == "witness":
+            return ("an " if self.value == 8 else "a ") + self.name
+        if self.kind == "meatball":
+            return "the Meatball (0)"
+        if self.kind == "pigeon":
+            return f"a {self.name} ({self.value})"
+        return "the Rat"
+
+    @property
+    def style(self) -> str:
+        """Its colours, theme variables only."""
+        if self.kind == "pigeon":
+            return "bold $secondary"
+        if self.kind == "rat":
+            return "bold $error"
+        if self.kind == "meatball":
+            return "bold $success"
+        return "bold $foreground"
+
+
+def card_back(glyphs: Glyphs) -> str:
+    return glyphs.card_back * 2
+
+
+def is_ascii(glyphs: Glyphs) -> bool:
+    return glyphs == ASCII_GLYPHS
+
+
+def dash(glyphs: Glyphs) -> str:
+    return "-" if is_ascii(glyphs) else "—"
+
+
+# --------------------------------------------------------------------------- the grid's data
+
+
+@dataclass(frozen=True, slots=True)
+class Slot:
+    """One position of a crime scene as the seat shown sees it."""
+
+    pos: str
+    empty: bool = False
+    face: Face | None = None  # what this seat may see there now, if anything
+    seen: str = ""  # why: "peek" (now), "memory" (the aid), "revealed" (game over)
+    usable: bool = False  # the open decision can pick it
+    picked: bool = False  # picked already (the first card of a swap, the peeked card)
+
+
+@dataclass(frozen=True, slots=True)
+class SceneView:
+    """One seat's crime scene."""
+
+    seat: int
+    letter: str
+    name: str
+    slots: tuple[Slot, ...]
+    kind: str = "human"  # "human", "bot" or "remote"
+    turn: bool = False
+    knocked: bool = False
+    you: bool = False  # the seat shown
+
+
+@dataclass(frozen=True, slots=True)
+class GridData:
+    scenes: tuple[SceneView, ...]
+
+    @property
+    def usable(self) -> tuple[str, ...]:
+        return tuple(s.pos for sc in self.scenes for s in sc.slots if s.usable)
+
+    @property
+    def positions(self) -> tuple[str, ...]:
+        """Every position holding a card, in table order."""
+        return tuple(s.pos for sc in self.scenes for s in sc.slots if not s.empty)
+
+
+@dataclass(frozen=True, slots=True)
+class BoardData:
+    """Everything the board shows: a title, the piles line, the grid, the private line."""
+
+    title: str
+    piles: tuple[tuple[Content, ...], ...]  # lines of phrases
+    grid: GridData
+    private: Content
+    owner: str | None = None  # whose private view it is (None: only public)
+
+
+# --------------------------------------------------------------------------- drawing a grid
+
+
+def card_lines(
+    slot: Slot, width: int, tall: bool, glyphs: Glyphs, *, cursor: bool, focused: bool
+) -> list[Content]:
+    """A card, ``width`` cells wide: one line ("A1 ▒▒") or, ``tall``, a framed card of four.
+
+    A usable position is in the accent colour, the others muted; the cursor is
+    reversed (underlined while the grid has no focus); a card picked already (the
+    first of a swap, the peeked card) is underlined, or framed in the warning colour.
+    An empty position is a gap.
+    """
+    if slot.empty:
+        return [Content(" " * width)] * (CARD_HEIGHT if tall else 1)
+    pick = f"@click=pick({slot.pos!r})"
+    label_style = f"{'bold $accent' if slot.usable else '$text-muted'} {pick}"
+    if slot.face is not None:
+        underline = " underline" if slot.seen == "peek" else ""
+        face = (slot.face.code, f"{slot.face.style}{underline} {pick}")
+    else:
+        face = (card_back(glyphs), f"$primary {pick}")
+    if not tall:
+        lines = [Content.assemble((slot.pos.rjust(width - 3) + " ", label_style), face)]
+    else:
+        inner = width - 2
+        h, v, corners = ("-", "|", "++++") if is_ascii(glyphs) else ("─", "│", "╭╮╰╯")
+        colour = "bold $warning" if slot.picked else "$accent" if slot.usable else "$text-muted"
+        frame = f"{colour} {pick}"
+        if slot.face is None:  # a card back fills the card
+            face = (glyphs.card_back * inner, face[1])
+
+        def middle(text: str, style: str) -> Content:
+            left = (inner - len(text)) // 2
+            right = inner - len(text) - left
+            return Content.assemble(
+                (v, frame), (" " * left, pick), (text, style), (" " * right, pick), (v, frame)
+            )
+
+        lines = [
+            Content.styled(f"{corners[0]}{h * inner}{corners[1]}", frame),
+            middle(slot.pos, label_style),
+            middle(*face),
+            Content.styled(f"{corners[2]}{h * inner}{corners[3]}", frame),
+        ]
+    if slot.picked and not tall:  # a framed card shows it by its frame
+        lines = [line.stylize("underline") for line in lines]
+    if cursor:
+        lines = [line.stylize("reverse" if focused else "underline") for line in lines]
+    return lines
+
+
+def scene_lines(
+    scene: SceneView,
+    width: int,
+    cell: int,
+    layout: Layout,
+    glyphs: Glyphs,
+    *,
+    cursor: str | None,
+    focused: bool,
+) -> tuple[list[Content], dict[str, tuple[int, int]]]:
+    """A crime scene as lines ``width`` cells wide, and where each card is (x, y)."""
+    lines = [scene_head(scene, width, glyphs)]
+    where: dict[str, tuple[int, int]] = {}
+    slots = scene.slots
+    tall, gap = layout.tall, layout.cell_gap
+    for row in range(0, max(len(slots), 1), PER_ROW):
+        cards: list[list[Content]] = []
+        x = INDENT
+        for i, slot in enumerate(slots[row : row + PER_ROW]):
+            if i:
+                x += gap
+            cards.append(
+                card_lines(slot, cell, tall, glyphs, cursor=slot.pos == cursor, focused=focused)
+            )
+            if not slot.empty:
+                where[slot.pos] = (x, len(lines))
+            x += cell
+        for y in range(CARD_HEIGHT if tall else 1):
+            parts = [card[y] for card in cards]
+            lines.append(Content(" " * INDENT) + Content(" " * gap).join(parts))
+    return [line.pad_right(max(0, width - line.cell_length)) for line in lines], where
+
+
+def scene_head(scene: SceneView, width: int, glyphs: Glyphs) -> Content:
+    """'▶ A ☺ Ann ⚑ you': whose turn, the letter of its positions, human or bot, the name,
+    whether it knocked and whether it is the seat shown; the name is cut to fit ``width``."""
+    kind = glyphs.bot if scene.kind == "bot" else glyphs.human
+    tail: list[tuple[str, str]] = []  # a space alone, then the word (an SVG draws it right)
+    if scene.knocked:
+        tail += [(" ", ""), (glyphs.knock, "bold $warning")]
+    if scene.you:
+        tail += [(" ", ""), ("you", "$text-muted")]
+    room = max(2, width - HEAD - sum(len(t) for t, _ in tail))
+    name = scene.name if len(scene.name) <= room else scene.name[: room - 1] + "."
+    return Content.assemble(
+        (f"{glyphs.turn} " if scene.turn else "  ", "bold $accent"),
+        (f"{scene.letter} ", "bold $accent"),
+        (f"{kind} ", "$text-muted"),
+        (name, "bold"),
+        *tail,
+    )
+
+
+class Layout(NamedTuple):
+    """How roomy the crime scenes are drawn."""
+
+    tall: bool  # framed cards of four lines, or one line per row of cards
+    cell_gap: int  # spaces between two cards
+    block_gap: int  # spaces between two crime scenes side by side
+    band_gap: int  # blank lines between two bands of crime scenes
+    roomy_names: bool  # a crime scene widens for its heading (else names are cut)
+
+
+LAYOUTS = (
+    Layout(tall=True, cell_gap=1, block_gap=3, band_gap=1, roomy_names=True),
+    Layout(tall=False, cell_gap=2, block_gap=3, band_gap=1, roomy_names=True),
+    Layout(tall=False, cell_gap=1, block_gap=2, band_gap=1, roomy_names=False),
+    Layout(tall=False, cell_gap=1, block_gap=2, band_gap=0, roomy_names=False),
+)
+"""From the roomiest to the densest: the first that fits the grid is used."""
+
+
+def cell_width(grid: GridData, tall: bool) -> int:
+    longest = max((len(s.pos) for sc in grid.scenes for s in sc.slots), default=2)
+    return max(6, longest + 4) if tall else longest + 3
+
+
+def block_width(grid: GridData, layout: Layout) -> int:
+    """A crime scene's width: its cards, or its heading (names cut after a few letters)."""
+    cell = cell_width(grid, layout.tall)
+    heads = (
+        HEAD + min(len(sc.name), NAME_ROOM) + 2 * sc.knocked + 4 * sc.you for sc in grid.scenes
+    )
+    cards = INDENT + PER_ROW * cell + (PER_ROW - 1) * layout.cell_gap
+    return max(cards, min(max(heads), MAX_BLOCK)) if layout.roomy_names else cards
+
+
+def grid_layout(
+    grid: GridData,
+    width: int,
+    height: int,
+    glyphs: Glyphs,
+    *,
+    cursor: str | None,
+    focused: bool,
+) -> tuple[list[Content], dict[str, tuple[int, int]]]:
+    """Crime scenes side by side as far as ``width`` allows, band under band, in the
+    roomiest layout that fits ``height`` (else the densest)."""
+    lines: list[Content] = []
+    where: dict[str, tuple[int, int]] = {}
+    for layout in LAYOUTS:
+        cell = cell_width(grid, layout.tall)
+        block = block_width(grid, layout)
+        gap = layout.block_gap
+        scenes = grid.scenes
+        most = max(1, (width + gap) // (block + gap))
+        bands = -(-len(scenes) // most)
+        per_band = -(-len(scenes) // max(1, bands))  # bands as even as they can be: 2+2, 3+3
+        lines, where = [], {}
+        for start in range(0, len(scenes), per_band):
+            if lines:
+                lines.extend([Content("")] * layout.band_gap)
+            blocks = []
+            for column, scene in enumerate(scenes[start : start + per_band]):
+                block_lines, cells = scene_lines(
+                    scene, block, cell, layout, glyphs, cursor=cursor, focused=focused
+                )
+                x0 = column * (block + gap)
+                for pos, (x, y) in cells.items():
+                    where[pos] = (x0 + x, len(lines) + y)
+                blocks.append(block_lines)
+            rows = max(len(b) for b in blocks)
+            for y in range(rows):
+                row = [b[y] if y < len(b) else Content(" " * block) for b in blocks]
+                lines.append(Content(" " * gap).join(row).rstrip())
+        if len(lines) <= height:
+            break
+    return lines, where
+
+
+def nearest(where: Mapping[str, tuple[int, int]], current: str, dx: int, dy: int) -> str | None:
+    """The position nearest to ``current`` in the direction (dx, dy) on screen."""
+    if current not in where:
+        return None
+    cx, cy = where[current]
+    best: tuple[int, str] | None = None
+    for pos, (x, y) in where.items():
+        ox, oy = x - cx, y - cy
+        ahead = ox * dx + oy * dy  # distance along the arrow
+        if ahead <= 0:
+            continue
+        side = abs(oy) if dx else abs(ox)  # distance across it
+        score = ahead + 3 * side if dx else ahead * 3 + side
+        if best is None or score < best[0]:
+            best = (score, pos)
+    return best[1] if best else None
+
+
+# --------------------------------------------------------------------------- widgets
+
+
+class SceneGrid(Widget, can_focus=True):
+    """Every crime scene; arrows move between cards, Enter (or a click) picks one."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter", "select", "Pick", tooltip="Pick the card under the cursor"),
+        Binding("left", "move(-1, 0)", "Left", show=False),
+        Binding("right", "move(1, 0)", "Right", show=False),
+        Binding("up", "move(0, -1)", "Up", show=False),
+        Binding("down", "move(0, 1)", "Down", show=False),
+    ]
+
+    class PositionChosen(PaneChoice):
+        """The player picked the card at ``pos``."""
+
+        def __init__(self, pos: str) -> None:
+            super().__init__()
+            self.pos = pos
+
+    data: reactive[GridData | None] = reactive(None)
+    cursor: reactive[str | None] = reactive(None)
+
+    def __init__(self, glyphs: Glyphs, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.glyphs = glyphs
+        self._where: dict[str, tuple[int, int]] = {}
+
+    def watch_data(self, data: GridData | None) -> None:
+        """Keep the cursor on a card; on a usable one when the decision changes."""
+        if data is None:
+            return
+        usable = data.usable
+        if usable and self.cursor not in usable:
+            self.cursor = usable[0]
+        elif self.cursor not in data.positions:
+            self.cursor = data.positions[0] if data.positions else None
+        self.refresh_bindings()
+
+    def _lines(self) -> list[Content]:
+        if self.data is None:
+            self._where = {}
+            return []
+        cursor = self.cursor if self.data.usable else None  # nothing to pick: no cursor
+        size = self.size
+        lines, self._where = grid_layout(
+            self.data,
+            max(1, size.width),
+            max(1, size.height),
+            self.glyphs,
+            cursor=cursor,
+            focused=self.has_focus,
+        )
+        return lines
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in ("select", "move"):
+            return self.data is not None and bool(self.data.usable)
+        return True
+
+    def render(self) -> Content:
+        return Content("\n").join(self._lines())
+
+    def on_focus(self, _event: events.Focus) -> None:
+        self.refresh()
+
+    def on_blur(self, _event: events.Blur) -> None:
+        self.refresh()
+
+    def action_move(self, dx: int, dy: int) -> None:
+        if self.cursor is None:
+            return
+        self._lines()
+        target = nearest(self._where, self.cursor, dx, dy)
+        if target is not None:
+            self.cursor = target
+
+    def action_select(self) -> None:
+        if self.cursor is not None:
+            self.post_message(self.PositionChosen(self.cursor))
+
+    def action_pick(self, pos: str) -> None:
+        if self.data is not None and pos in self.data.positions:
+            self.cursor = pos
+            self.focus()
+            self.post_message(self.PositionChosen(pos))
+
+
+class Phrases(Widget):
+    """Lines of short phrases, each kept whole: a line too long for the width goes on
+    between two phrases, never inside one."""
+
+    lines: reactive[tuple[tuple[Content, ...], ...]] = reactive((), layout=True)
+
+    def _flow(self, width: int) -> list[Content]:
+        out: list[Content] = []
+        for phrases in self.lines:
+            current: list[Content] = []
+            used = 0
+            for phrase in phrases:
+                size = phrase.cell_length
+                if current and used + PHRASE_GAP + size > width:
+                    out.append(Content(" " * PHRASE_GAP).join(current))
+                    current, used = [], 0
+                used += (PHRASE_GAP if current else 0) + size
+                current.append(phrase)
+            if current:
+                out.append(Content(" " * PHRASE_GAP).join(current))
+        return out
+
+    def render(self) -> Content:
+        return Content("\n").join(self._flow(max(1, self.size.width)))
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        return sum(
+            max(1, line.cell_length // max(1, width) + 1) for line in self._flow(max(1, width))
+        )
+
+
+class StoolBoard(Vertical):
+    """The middle of the table: the piles and whose turn, the crime scenes, and what only
+    the seat shown may see now (the drawn card, a peek).  ``m`` toggles its memory aid."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("m", "memory_aid", "Memory aid", tooltip="Show or hide what you have seen"),
+    ]
+
+    class MemoryAidToggled(PaneSetting):
+        """The player asked for the memory aid on (or off)."""
+
+    data: reactive[BoardData | None] = reactive(None)
+
+    def __init__(self, glyphs: Glyphs, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.glyphs = glyphs
+
+    def compose(self) -> ComposeResult:
+        yield Phrases(id="stool-piles")
+        yield SceneGrid(self.glyphs, id="stool-grid")
+        yield Static(id="stool-private")
+
+    def on_mount(self) -> None:
+        self.border_title = "Crime scenes"
+        self._show(self.data)
+
+    def watch_data(self, data: BoardData | None) -> None:
+        if self.is_mounted:
+            self._show(data)
+
+    def _show(self, data: BoardData | None) -> None:
+        piles = self.query_one("#stool-piles", Phrases)
+        private = self.query_one("#stool-private", Static)
+        grid = self.query_one(SceneGrid)
+        if data is None:
+            piles.lines = ()
+            private.update("")
+            grid.data = None
+            return
+        self.border_title = data.title
+        piles.lines = data.piles
+        private.update(data.private)
+        private.display = bool(data.private.plain)
+        grid.data = data.grid
+
+    def action_memory_aid(self) -> None:
+        self.post_message(self.MemoryAidToggled())
+
+    def focus_grid(self) -> None:
+        self.query_one(SceneGrid).focus()
+
+
+# --------------------------------------------------------------------------- the game's UI
+
+
+def _position(option_id: str) -> str | None:
+    """The position an option names ('slot:A1', 'claim:B3', 'eliminate:A2'), if any."""
+    verb, sep, rest = option_id.partition(":")
+    if sep and verb in ("slot", "claim", "eliminate") and rest:
+        return rest
+    return None
+
+
+class StoolUI(GameUI):
+    """Stool Pigeon on the shared game screen: the board (piles, crime scenes, private
+    line) on the left, the log on the right; a race is a window with a buzzer key for
+    every human seat.  The board's crime scenes name every seat with its turn, kind and
+    knock, so the seats pane is left out (80 columns are not enough for both)."""
+
+    reaction: ClassVar[str] = "claim"
+    buzz_shown_seat: ClassVar[bool] = True
+    seats_pane: ClassVar[bool] = False
+
+    def __init__(self, glyphs: Glyphs) -> None:
+        super().__init__(glyphs)
+        self.memory_aid: set[int] = set()
+        """The seats that turned the memory aid on."""
+
+    def compose_main(self) -> ComposeResult:
+        yield StoolBoard(self.glyphs, id="stool")
+
+    def focus(self, screen: Screen[Any]) -> None:
+        screen.query_one(StoolBoard).focus_grid()
+
+    def aid_on(self, seat: int | None) -> bool:
+        return seat is not None and seat in self.memory_aid
+
+    # ------------------------------------------------------------------ the prompt bar
+
+    def ordered_options(self, shown: Shown) -> list[tuple[str, str]]:
+        prompt = shown.prompt
+        assert prompt is not None
+        out = []
+        for option in prompt.options:
+            pos = _position(option.id)
+            short = pos is not None and not option.id.startswith("eliminate:")
+            out.append((option.id, pos if short and pos else option.label))
+        return out
+
+    def prompt_info(self, shown: Shown) -> PromptInfo:
+        prompt = shown.prompt
+        assert prompt is not None
+        options = keyed_options(self.ordered_options(shown))
+        text, hint = prompt.text, ""
+        pick = "Pick a card: arrows and Enter on the crime scenes, or its key."
+        if prompt.kind == "peek":
+            text = "Look at your two bottom cards (once only!): they are face up on your scene."
+            hint = "Remember them." if not self.aid_on(shown.seat) else ""
+        elif prompt.kind == "race":
+            race = shown.public.get("race") or {}
+            card = race.get("card")
+            name = Face.from_view(card).name if card else "card"
+            text = f"Race: claim a matching {name} anywhere, or pass. Wrong costs a penalty card."
+            hint = pick
+            if shown.claiming:
+                hint += " Escape: back to your turn."
+            elif shown.countdown:
+                hint += " Silence passes."
+        elif prompt.kind in POSITION_KINDS:
+            hint = pick
+        elif prompt.kind == "kingpin":
+            hint = "To eliminate a card, you can also pick it on your crime scene."
+        return PromptInfo(text, options, hint, prompt.kind)
+
+    # ------------------------------------------------------------------ the board
+
+    def fill(self, screen: Screen[Any], shown: Shown, info: PromptInfo) -> None:
+        screen.query_one(StoolBoard).data = self.board_data(shown)
+
+    def board_data(self, shown: Shown) -> BoardData:
+        """Everything the board shows for ``shown``."""
+        public = shown.public
+        private = shown.private if shown.seat is not None else {}
+        prompt = shown.prompt
+        usable = {_position(o.id) for o in prompt.options} if prompt is not None else set()
+        peeks = {str(p["pos"]): Face.from_view(p["card"]) for p in private.get("peek", ())}
+        memory: Mapping[str, Any] = private.get("memory", {}) if self.aid_on(shown.seat) else {}
+        stage: Mapping[str, Any] = public.get("stage") or {}
+        picked = {str(p) for p in stage.get("picked") or ()}
+        giveback = public.get("giveback")
+        if giveback:
+            picked.add(str(giveback["pos"]))
+        knock = public.get("knock") or {}
+        playing = public.get("phase") == "play"
+        scenes = []
+        for seat_view in public["seats"]:
+            x = int(seat_view["seat"])
+            slots = []
+            for slot in seat_view["slots"]:
+                pos = str(slot["pos"])
+                face: Face | None = None
+                seen = ""
+                if slot.get("face_up") and slot.get("card"):
+                    face, seen = Face.from_view(slot["card"]), "revealed"
+                elif pos in peeks:
+                    face, seen = peeks[pos], "peek"
+                elif pos in memory:
+                    face, seen = Face.from_view(memory[pos]), "memory"
+                slots.append(
+                    Slot(
+                        pos=pos,
+                        empty=bool(slot["empty"]),
+                        face=face,
+                        seen=seen,
+                        usable=pos in usable,
+                        picked=pos in picked,
+                    )
+                )
+            scenes.append(
+                SceneView(
+                    seat=x,
+                    letter=str(seat_view["letter"]),
+                    name=str(seat_view["name"]),
+                    slots=tuple(slots),
+                    kind=shown.kinds[x] if x < len(shown.kinds) else "human",
+                    turn=playing and int(public["turn"]) == x,
+                    knocked=knock.get("seat") == x,
+                    you=x == shown.seat,
+                )
+            )
+        title = "Crime scenes"
+        if shown.seat is not None:
+            title += f" {dash(self.glyphs)} memory aid {'on' if self.aid_on(shown.seat) else 'off'}"
+        return BoardData(
+            title=title,
+            piles=self.piles_line(shown),
+            grid=GridData(tuple(scenes)),
+            private=self.private_line(shown, peeks),
+            owner=None if shown.seat is None else shown.names[shown.seat],
+        )
+
+    def piles_line(self, shown: Shown) -> tuple[tuple[Content, ...], ...]:
+        """The DRAW count and the PLAY top; then whose turn, the knock and the race."""
+        g = self.glyphs
+        public = shown.public
+        names = shown.names
+        piles = [Content.styled(f"{g.deck} DRAW {public['draw_count']}", "bold")]
+        top = public.get("play_top")
+        if not top:
+            piles.append(Content.assemble((f"{g.discard} PLAY", "bold"), " ", ("empty", "dim")))
+        else:
+            face = Face.from_view(top)
+            name = face.name if face.kind == "witness" else f"{face.name} {face.value}"
+            piles.append(Content.assemble((f"{g.discard} PLAY ", "bold"), (name, face.style)))
+            if top.get("eliminated"):
+                piles.append(Content.styled("(eliminated)", "$text-muted"))
+            elif face.kind not in ("witness", "meatball"):
+                piles.append(Content.styled("(can't be taken)", "$text-muted"))
+        status: list[Content] = []
+        if public.get("phase") == "peek":
+            status.append(Content("Everyone peeks at their two bottom cards."))
+        elif public.get("over"):
+            status.append(Content.styled("Every card is revealed.", "bold"))
+        else:
+            turn = int(public["turn"])
+            status.append(
+                Content.styled(f"{names[turn]}'s turn (round {public['round']}).", "bold")
+            )
+            taken = (public.get("stage") or {}).get("taken")
+            if taken:
+                status.append(Content(f"Took {Face.from_view(taken).words}."))
+        knock = public.get("knock")
+        if knock and not public.get("over"):
+            left = int(knock["last_turns"])
+            turns = "last turn" if left == 1 else "last turns"
+            who = names[int(knock["seat"])]
+            status.append(
+                Content.styled(f"{g.knock} {who} knocked: {left} {turns} left.", "bold $warning")
+            )
+        race = public.get("race") or {}
+        if race.get("open") and race.get("card"):
+            name = Face.from_view(race["card"]).name
+            status.append(Content.styled(f"Race for the {name}!", "bold $warning"))
+        return (tuple(piles), tuple(status))
+
+    def private_line(self, shown: Shown, peeks: Mapping[str, Face]) -> Content:
+        """What only the seat shown may see now: the card it drew, what it peeks at."""
+        if shown.seat is None:
+            return Content("")
+        drawn = shown.private.get("drawn")
+        if drawn:
+            face = Face.from_view(drawn)
+            return Content.assemble(
+                ("You drew ", "bold"),
+                (face.words, face.style),
+                ": swap it into your crime scene; the card there is played.",
+            )
+        if peeks:
+            seen = ", ".join(f"{pos} is {face.words}" for pos, face in peeks.items())
+            return Content.assemble(("You see: ", "bold"), (seen + ".", "bold $accent"))
+        return Content("")
+
+    # ------------------------------------------------------------------ the log
+
+    def log_line(self, event: Event, seat: int | None) -> LogLine:
+        """A seat's private lines (its draws and peeks) in public words, unless its memory
+        aid is on: the log must not remember for the player."""
+        if self.aid_on(seat):
+            return super().log_line(event, seat)
+        return LogLine(event.text, kind=event.kind)
+
+    # ------------------------------------------------------------------ choosing
+
+    def option_for(self, choice: PaneChoice, shown: Shown) -> tuple[str | None, str]:
+        pos = getattr(choice, "pos", None)
+        prompt = shown.prompt
+        if prompt is None or pos is None:
+            return None, "There is nothing to decide right now."
+        for option in prompt.options:
+            if _position(option.id) == pos:
+                return option.id, ""
+        if prompt.kind in POSITION_KINDS or prompt.kind == "kingpin":
+            return None, f"{pos} cannot be picked for this."
+        return None, "Choose with the keys of the prompt bar first."
+
+    def setting(self, change: PaneSetting, shown: Shown) -> None:
+        if isinstance(change, StoolBoard.MemoryAidToggled) and shown.seat is not None:
+            self.memory_aid.symmetric_difference_update({shown.seat})
+
+    def curtain_reason(self, name: str, prompt: Prompt | None, public: Mapping[str, Any]) -> str:
+        kind = prompt.kind if prompt is not None else ""
+        if kind == "peek":
+            return f"Each player looks at their two bottom cards in turn: now {name}."
+        if kind == "draw":
+            return f"It is {name}'s turn."
+        if kind == "giveback":
+            return f"{name} gives a card back."
+        if kind in ("swap", "look", "seen", "switch", "kingpin"):
+            return f"Back to {name}'s turn."
+        return f"{name} has a choice to make."
+
+    # ------------------------------------------------------------------ the end
+
+    def result(self, public: Mapping[str, Any], names: tuple[str, ...]) -> GameResult:
+        outcome: Mapping[str, Any] = public.get("result") or {}
+        winners = [int(w) for w in outcome.get("winners", ())]
+        scores = list(outcome.get("scores", ()))
+        counts = list(outcome.get("cards", ()))
+        if winners:
+            who = " and ".join(names[w] for w in winners)
+            best = scores[winners[0]] if winners[0] < len(scores) else "?"
+            title = f"{who} wins with {best}!"
+        else:
+            title = "No one wins."
+        reason = str(outcome.get("reason", ""))
+        rat_value = int(outcome.get("rat_value") or 0)
+        rat_at = [
+            str(slot["pos"])
+            for seat in public["seats"]
+            for slot in seat["slots"]
+            if (slot.get("card") or {}).get("kind") == "rat"
+        ]
+        if rat_at:
+            rat_card = outcome.get("rat_card")
+            why = (
+                f"the top DRAW card is {Face.from_view(rat_card).words}"
+                if rat_card
+                else "there is no DRAW card"
+            )
+            reason += f"\nThe Rat (in {', '.join(rat_at)}) is worth {rat_value}: {why}."
+        sections = tuple(
+            self.revealed_scene(
+                seat,
+                names,
+                total=scores[i] if i < len(scores) else None,
+                count=counts[i] if i < len(counts) else None,
+                winner=i in winners,
+                rat_value=rat_value,
+            )
+            for i, seat in enumerate(public["seats"])
+        )
+        return GameResult(title, reason, sections)
+
+    def revealed_scene(
+        self,
+        seat: Mapping[str, Any],
+        names: Sequence[str],
+        *,
+        total: int | None,
+        count: int | None,
+        winner: bool,
+        rat_value: int,
+    ) -> Content:
+        """A crime scene on the game-over screen: name, total, every card face up."""
+        g = self.glyphs
+        x = int(seat["seat"])
+        cards = "card" if count == 1 else "cards"
+        head = Content.assemble(
+            (f"{g.turn} " if winner else "  ", "bold $accent"),
+            (f"{seat['letter']} {names[x]}  ", "bold"),
+            "total ",
+            (f"{total} ", "bold"),
+            f"({count} {cards})",
+        )
+        space = " " if is_ascii(g) else "\u00a0"  # a card never breaks across lines
+        parts: list[Content] = []
+        for slot in seat["slots"]:
+            card = slot.get("card")
+            if slot.get("empty") or not card:
+                continue
+            face = Face.from_view(card)
+            if face.kind == "rat":
+                text = f"Rat={rat_value}"
+            elif face.kind == "witness":
+                text = face.name
+            else:
+                text = f"{face.name} {face.value}"
+            parts.append(
+                Content.assemble(
+                    (str(slot["pos"]), "$text-muted"), space, (text.replace(" ", space), face.style)
+                )
+            )
+        body = Content("   ").join(parts)
+        if not parts:
+            body = Content("(no cards)")
+        return Content.assemble(head, "\n    ", body)
+
+
+UI = StoolUI
