@@ -75,7 +75,7 @@ def parse_bots(game: Game, spec: str | None, players: int, seats: str = "players
     """
     known = bot_levels(game)
     if spec is None:
-        spec = "heuristic" if "heuristic" in known else known[-1]
+        spec = game.default_bot
     levels = [part.strip() for part in spec.split(",")]
     for level in levels:
         if level not in known:
@@ -746,7 +746,7 @@ def host(
     try:
         run_host(chosen, config, bind=bind, port=port, resume=resume_file)
     except LanError as exc:
-        fail(str(exc), code=1)
+        fail(str(exc), code=exc.code)
 
 
 @app.command()
@@ -795,7 +795,7 @@ def join(
             host_name, port, name=name, spectate=spectate, password=password, settings=settings
         )
     except LanError as exc:
-        fail(str(exc), code=1)
+        fail(str(exc), code=exc.code)
 
 
 def main() -> None:

@@ -1,0 +1,1070 @@
+"""One LAN table's host, without any I/O: connections, seats, tokens, timers.
+
+:class:`TableHost` is a state machine.  The adapter (``engine.net.server``)
+tells it what happened (``connect``, ``receive(conn, bytes)``, ``disconnect``,
+``tick`` when :meth:`TableHost.next_wakeup` comes) and then carries out the
+actions it queued (:meth:`TableHost.take_actions`): :class:`Send` bytes to a
+connection, :class:`Close` a connection once what was sent before is flushed.
+Tests drive it with a fake clock and no sockets at all.
+
+Seats
+    Human seats come first (``players - bots`` of them), bots fill the rest.
+    Before the game starts a hello takes the lowest free human seat and gets a
+    token; a player who leaves before the start frees the seat.  The game
+    starts when every human seat is taken.  From then on a seat is held for its
+    player: a hello with its token takes it back (closing an older connection
+    with that token); after ``away_timeout`` seconds away a bot plays it until
+    its player is back.  Tokens are kept (and saved) only as SHA-256 hashes.
+
+Order and time
+    Messages are handled one at a time in arrival order: competing claims in a
+    reaction window or a race are ordered by arrival.  After every message and
+    every tick the table's due bot moves and window deadlines are applied
+    (``Table.tick``), the table is autosaved if it changed, and every
+    connection gets an ``update``.
+
+No leaks
+    A player's update carries its own seat's view, prompts and event lines
+    (``Event.text_for``); a spectator's carries ``view(None)``, no prompts and
+    public lines.  Nothing else is ever sent.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import hmac
+import json
+import logging
+import os
+import secrets
+import tempfile
+import time
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from engine import __version__
+from engine.core import JSON, Event, Game, IllegalMove, resolve_options
+from engine.net.protocol import (
+    MAX_LINE,
+    PROTOCOL_VERSION,
+    RATE_BURST,
+    RATE_PER_SECOND,
+    Code,
+    LineDecoder,
+    Message,
+    ProtocolError,
+    RateLimiter,
+    clean_chat,
+    clean_name,
+    encode,
+    encode_json,
+    error_message,
+)
+from engine.session import SaveError, SeatConfig, Table
+
+__all__ = [
+    "LAN_FORMAT",
+    "LAN_VERSION",
+    "Action",
+    "Close",
+    "HostConfig",
+    "Send",
+    "TableHost",
+]
+
+LAN_FORMAT = "purrch-lan"
+LAN_VERSION = 1
+
+BOT_NAMES: tuple[str, ...] = (
+    "Tom",
+    "Luna",
+    "Mochi",
+    "Felix",
+    "Nala",
+    "Simba",
+    "Misty",
+    "Oscar",
+    "Pixel",
+    "Tigger",
+)
+"""Names the server's bots get, in seat order (skipping any a player took)."""
+
+_log = logging.getLogger(__name__)
+
+Reporter = Callable[[str, str], None]
+"""``report(kind, text)``: what the host tells its operator.  Kinds: ``seat``
+(joins, leaves, away, back), ``game`` (start, end, new game), ``move`` (a
+public log line), ``chat``, ``warning``."""
+
+
+@dataclass(frozen=True, slots=True)
+class Send:
+    """Write ``data`` (whole lines) to connection ``conn``."""
+
+    conn: int
+    data: bytes
+
+
+@dataclass(frozen=True, slots=True)
+class Close:
+    """Close connection ``conn`` once what was sent to it is flushed."""
+
+    conn: int
+
+
+Action = Send | Close
+
+
+@dataclass
+class HostConfig:
+    """How a table is hosted.  ``players`` counts every seat, ``bots`` included."""
+
+    players: int
+    bots: int = 0
+    bot_level: str | None = None
+    """Level of the bots (and of the bots that stand in for away players);
+    None: ``heuristic`` if the game has it."""
+    seed: int | None = None
+    """The first game's seed (None: a random one); each new game adds 1."""
+    options: dict[str, JSON] = field(default_factory=dict)
+    password: str | None = None
+    window_seconds: float | None = 8.0
+    bot_delay: tuple[float, float] = (0.6, 1.6)
+    away_timeout: float | None = 60.0
+    """Seconds a dropped player's seat waits before a bot plays it (None: never)."""
+    hello_timeout: float = 30.0
+    max_spectators: int = 32
+    max_pending: int = 32
+    """Connections that have not said hello yet, at most."""
+    rate: float = RATE_PER_SECOND
+    burst: float = RATE_BURST
+    max_line: int = MAX_LINE
+    save_path: Path | None = None
+    bot_names: tuple[str, ...] = BOT_NAMES
+
+
+@dataclass
+class _Seat:
+    index: int
+    human: bool
+    name: str | None = None
+    token_hash: str | None = None
+    conn: int | None = None
+    away_since: float | None = None
+    bot_playing: bool = False
+    """A bot plays this human seat until its player is back."""
+
+    def status(self) -> str:
+        if not self.human:
+            return "bot"
+        if self.name is None:
+            return "open"
+        if self.conn is not None:
+            return "here"
+        return "bot" if self.bot_playing else "away"
+
+
+class _Conn:
+    __slots__ = (
+        "ack",
+        "closing",
+        "decoder",
+        "game_sent",
+        "id",
+        "limiter",
+        "log_sent",
+        "name",
+        "opened",
+        "role",
+        "seat",
+    )
+
+    def __init__(self, conn_id: int, opened: float, config: HostConfig) -> None:
+        self.id = conn_id
+        self.opened = opened
+        self.decoder = LineDecoder(config.max_line)
+        self.limiter = RateLimiter(config.rate, config.burst)
+        self.role = "hello"  # then "player" or "spectator"
+        self.closing = False
+        self.seat: int | None = None
+        self.name = ""
+        self.log_sent = 0  # how many log lines of game ``game_sent`` it has
+        self.game_sent = 0
+        self.ack: str | int | None = None  # the id of its answer the next update confirms
+
+    @property
+    def listening(self) -> bool:
+        return self.role != "hello" and not self.closing
+
+
+class _Shared:
+    """What every update of one broadcast has in common, encoded once."""
+
+    __slots__ = ("_public", "_public_json", "outcome", "window")
+
+    def __init__(self, table: Table) -> None:
+        outcome = table.outcome()
+        self.outcome = None if outcome is None else encode_json(outcome.to_json())
+        self.window = encode_json(table.window_remaining())
+        self._public: Any = None
+        self._public_json = ""
+
+    def view_json(self, view: dict[str, JSON]) -> str:
+        if set(view) != {"public", "private"}:
+            return encode_json(view)
+        public = view["public"]
+        if self._public is None or (self._public is not public and self._public != public):
+            self._public = public
+            self._public_json = encode_json(public)
+        return f'{{"public":{self._public_json},"private":{encode_json(view["private"])}}}'
+
+
+def hash_token(token: str) -> str:
+    return hashlib.sha256(token.encode("utf-8", "replace")).hexdigest()
+
+
+def event_json(event: Event, seat: int | None) -> dict[str, JSON]:
+    """One log line as ``seat`` may read it: the public text, plus its own secret."""
+    out: dict[str, JSON] = {"text": event.text, "kind": event.kind}
+    if seat is not None:
+        for who, secret in event.secrets:
+            if who == seat:
+                out["secret"] = secret
+                break
+    return out
+
+
+def default_bot_level(game: Game) -> str:
+    """The game's ``default_bot``, else ``heuristic``, else its last (strongest) level."""
+    levels = tuple(getattr(game, "bot_levels", ("random", "heuristic")))
+    preferred = getattr(game, "default_bot", None)
+    if preferred in levels:
+        return str(preferred)
+    return "heuristic" if "heuristic" in levels else levels[-1]
+
+
+class TableHost:
+    """See the module docstring."""
+
+    def __init__(
+        self,
+        game: Game,
+        config: HostConfig,
+        *,
+        clock: Callable[[], float] = time.monotonic,
+        report: Reporter | None = None,
+    ) -> None:
+        n = config.players
+        if isinstance(n, bool) or not isinstance(n, int):
+            raise ValueError("the number of players must be a whole number")
+        if not game.min_players <= n <= game.max_players:
+            raise ValueError(
+                f"{game.title} takes {game.min_players} to {game.max_players} players, not {n}"
+            )
+        if not 0 <= config.bots < n:
+            raise ValueError(
+                f"--bots must leave at least one of the {n} seats to a player (0 to {n - 1})"
+            )
+        level = config.bot_level or default_bot_level(game)
+        levels = tuple(getattr(game, "bot_levels", ("random", "heuristic")))
+        if level not in levels:
+            raise ValueError(
+                f"unknown bot level {level!r} for {game.title} (known: {', '.join(levels)})"
+            )
+        if config.away_timeout is not None and config.away_timeout < 0:
+            raise ValueError("the away timeout must be 0 or more seconds")
+        resolve_options(game, config.options)  # a ValueError names a bad option
+        self.game = game
+        self.config = config
+        self.bot_level = level
+        self.seed = secrets.randbits(32) if config.seed is None else config.seed
+        self._clock = clock
+        self._report = report
+        self._seats = [_Seat(i, human=i < n - config.bots) for i in range(n)]
+        self._conns: dict[int, _Conn] = {}
+        self._next_conn = 1
+        self._out: list[Action] = []
+        self._sink: Callable[[Action], None] | None = None
+        self._table: Table | None = None
+        self._unsubscribe: Callable[[], None] | None = None
+        self.game_number = 0
+        self._again: set[int] = set()
+        self._table_dirty = False
+        self._lobby_dirty = False
+        self._save_dirty = False
+        self._was_over = False
+        self.save_error: str | None = None
+        """The last autosave failure (None when the last autosave worked)."""
+        self.broken: str | None = None
+        """Set when the game itself failed (a bug): the table stops moving on its own."""
+
+    # ------------------------------------------------------------------ resuming
+
+    @classmethod
+    def resume(
+        cls,
+        path: str | Path,
+        config: HostConfig | None = None,
+        *,
+        clock: Callable[[], float] = time.monotonic,
+        report: Reporter | None = None,
+        games: Mapping[str, Game] | None = None,
+    ) -> TableHost:
+        """A host for the LAN table saved at ``path``, with the same seats and tokens.
+
+        ``config`` gives the password, timings and limits (its ``players``,
+        ``bots``, ``seed`` and ``options`` are taken from the save).  Every
+        player starts away; a hello with the seat's token takes it back.
+        ``games`` maps ids to games (default: the registry).  Raises
+        :class:`SaveError` with a one-line message.
+        """
+        path = Path(path)
+        try:
+            text = path.read_text(encoding="utf-8")
+        except FileNotFoundError:
+            raise SaveError(f"no saved game at {path}") from None
+        except (OSError, UnicodeDecodeError) as exc:
+            raise SaveError(f"cannot read {path}: {exc}") from None
+        try:
+            data = json.loads(text)
+        except (ValueError, RecursionError):
+            raise SaveError(f"{path} is not a Purrch save (invalid JSON)") from None
+        lan = data.get("lan") if isinstance(data, dict) else None
+        if not isinstance(lan, dict) or lan.get("format") != LAN_FORMAT:
+            raise SaveError(
+                f"{path} is not a LAN table save (no seats and tokens in it): "
+                "`purrch resume` continues hot-seat games"
+            )
+        if lan.get("version") != LAN_VERSION:
+            raise SaveError(f"unsupported LAN save version {lan.get('version')!r}")
+        table = Table.from_json(data, clock=clock, games=games)
+        n = table.n_seats
+        try:
+            humans = [bool(h) for h in lan["humans"]]
+            hashes = lan["tokens"]
+            number = int(lan["game_number"])
+            level = str(lan["bot_level"])
+            if len(humans) != n or not isinstance(hashes, list) or len(hashes) != n:
+                raise ValueError("the seats do not match")
+            if not any(humans):
+                raise ValueError("no seat for a player")
+        except (KeyError, TypeError, ValueError) as exc:
+            raise SaveError(f"damaged LAN save: {exc}") from None
+        base = config or HostConfig(players=n)
+        merged = HostConfig(
+            **{
+                **base.__dict__,
+                "players": n,
+                "bots": n - sum(humans),
+                "bot_level": level,
+                "seed": table.seed,
+                "options": table.options,
+                "window_seconds": table.window_seconds,
+                "bot_delay": table.bot_delay,
+                "save_path": base.save_path or path,
+            }
+        )
+        # Seats are validated as if new (the bots fill the last seats).
+        if humans != sorted(humans, reverse=True):
+            raise SaveError("damaged LAN save: bots must sit after the players")
+        try:
+            host = cls(table.game, merged, clock=clock, report=report)
+        except ValueError as exc:
+            raise SaveError(f"damaged LAN save: {exc}") from None
+        now = clock()
+        configs = table.seats
+        for seat, config_ in zip(host._seats, configs, strict=True):
+            seat.name = config_.name
+            if seat.human:
+                token_hash = hashes[seat.index]
+                if not isinstance(token_hash, str):
+                    raise SaveError(f"damaged LAN save: no token for seat {seat.index + 1}")
+                seat.token_hash = token_hash
+                seat.away_since = now
+                seat.bot_playing = config_.is_bot
+        host.game_number = number
+        host._attach(table)
+        host._was_over = table.is_over
+        host._report_line("game", f"Resumed game {number} of {table.game.title} from {path}.")
+        return host
+
+    # ------------------------------------------------------------------ reading
+
+    @property
+    def table(self) -> Table | None:
+        """The table of the game in progress (None until every player is here)."""
+        return self._table
+
+    @property
+    def clock(self) -> Callable[[], float]:
+        """The clock every time here is read from (the table's too)."""
+        return self._clock
+
+    @property
+    def started(self) -> bool:
+        return self._table is not None
+
+    @property
+    def humans(self) -> int:
+        return sum(1 for s in self._seats if s.human)
+
+    @property
+    def waiting_for(self) -> int:
+        """Player seats nobody has taken yet."""
+        return sum(1 for s in self._seats if s.human and s.name is None)
+
+    def seat_statuses(self) -> list[tuple[str | None, str]]:
+        """``(name, status)`` per seat: open, here, away, bot."""
+        return [(s.name, s.status()) for s in self._seats]
+
+    @property
+    def connections(self) -> int:
+        return len(self._conns)
+
+    def take_actions(self) -> list[Action]:
+        """What to do now, in order; the queue is emptied."""
+        out, self._out = self._out, []
+        return out
+
+    def set_sink(self, sink: Callable[[Action], None] | None) -> None:
+        """Hand every action to ``sink`` as soon as it is decided, instead of queueing
+        it for :meth:`take_actions` (same actions, same order: the asyncio server
+        uses it so that the first update is on the wire before the next is built)."""
+        self._sink = sink
+        if sink is not None:
+            for action in self.take_actions():
+                sink(action)
+
+    def _emit(self, action: Action) -> None:
+        if self._sink is not None:
+            self._sink(action)
+        else:
+            self._out.append(action)
+
+    def next_wakeup(self) -> float | None:
+        """The clock time at which :meth:`tick` next has something to do."""
+        times: list[float] = []
+        table = self._table
+        if table is not None and not table.is_over and self.broken is None:
+            due = table.next_due()
+            if due is not None:
+                times.append(due)
+            timeout = self.config.away_timeout
+            if timeout is not None:
+                times += [
+                    s.away_since + timeout
+                    for s in self._seats
+                    if s.human and s.away_since is not None and not s.bot_playing
+                ]
+        times += [
+            c.opened + self.config.hello_timeout
+            for c in self._conns.values()
+            if c.role == "hello" and not c.closing
+        ]
+        return min(times) if times else None
+
+    # ------------------------------------------------------------------ events in
+
+    def connect(self) -> int:
+        """A new connection; returns its id (refusal, if any, is in the actions)."""
+        conn = _Conn(self._next_conn, self._clock(), self.config)
+        self._next_conn += 1
+        self._conns[conn.id] = conn
+        pending = sum(1 for c in self._conns.values() if c.role == "hello" and not c.closing)
+        if pending > self.config.max_pending:
+            # Queued even with a sink: the caller learns the connection's id first.
+            sink, self._sink = self._sink, None
+            try:
+                self._fatal(
+                    conn,
+                    Code.BUSY,
+                    "Too many connections are waiting to join: try again in a moment.",
+                )
+            finally:
+                self._sink = sink
+        return conn.id
+
+    def receive(self, conn_id: int, data: bytes) -> None:
+        """Bytes from a connection: every complete line is handled, in order."""
+        conn = self._conns.get(conn_id)
+        if conn is None or conn.closing:
+            return
+        for item in conn.decoder.feed(data):
+            if conn.closing:
+                break
+            if not conn.limiter.allow(self._clock()):
+                self._fatal(
+                    conn,
+                    Code.FLOOD,
+                    f"More than {self.config.rate:g} messages a second: closing the connection.",
+                )
+                break
+            if isinstance(item, ProtocolError):
+                self._send(conn, item.to_message())
+                if item.fatal:
+                    self._close(conn)
+                continue
+            self._handle_safely(conn, item)
+            self._settle()
+        self._settle()
+
+    def disconnect(self, conn_id: int) -> None:
+        """The connection is gone (closed by either side, or dropped)."""
+        conn = self._conns.pop(conn_id, None)
+        if conn is None:
+            return
+        if conn.role == "spectator":
+            self._lobby_dirty = True
+            self._report_line("seat", f"{conn.name} stopped watching.")
+        elif conn.role == "player" and conn.seat is not None:
+            seat = self._seats[conn.seat]
+            if seat.conn == conn.id:
+                seat.conn = None
+                self._lobby_dirty = True
+                if self._table is None:
+                    self._report_line(
+                        "seat", f"Seat {seat.index + 1}: {seat.name} left; the seat is free again."
+                    )
+                    seat.name = None
+                    seat.token_hash = None
+                else:
+                    seat.away_since = self._clock()
+                    self._save_dirty = True
+                    self._report_line(
+                        "seat", f"{seat.name} is away; the seat is held.{self._away_hint()}"
+                    )
+                    self._maybe_new_game()
+        self._settle()
+
+    def tick(self) -> None:
+        """Apply what fell due: bot moves, window deadlines, away timeouts, hello timeouts."""
+        now = self._clock()
+        for conn in list(self._conns.values()):
+            if (
+                conn.role == "hello"
+                and not conn.closing
+                and now - conn.opened >= self.config.hello_timeout
+            ):
+                self._fatal(
+                    conn,
+                    Code.TIMEOUT,
+                    f"No hello within {self.config.hello_timeout:g} seconds: "
+                    "closing the connection.",
+                )
+        table = self._table
+        timeout = self.config.away_timeout
+        if table is not None and not table.is_over and timeout is not None:
+            for seat in self._seats:
+                if (
+                    seat.human
+                    and seat.conn is None
+                    and not seat.bot_playing
+                    and seat.away_since is not None
+                    and now - seat.away_since >= timeout
+                ):
+                    self._bot_takes_over(seat)
+        self._settle()
+
+    def shutdown(self, reason: str = "The host stopped the table.") -> None:
+        """Tell everyone the server is closing and close every connection; save."""
+        for conn in list(self._conns.values()):
+            if not conn.closing:
+                self._fatal(conn, Code.CLOSING, reason)
+        if self._table is not None:
+            self._save_dirty = True
+        self._settle()
+
+    # ------------------------------------------------------------------ handling
+
+    def _handle_safely(self, conn: _Conn, msg: Message) -> None:
+        ref = msg.get("id") if msg["type"] in ("answer", "ping") else None
+        try:
+            self._handle(conn, msg)
+        except ProtocolError as exc:
+            self._send(conn, exc.to_message(ref))
+            if exc.fatal:
+                self._close(conn)
+        except Exception as exc:  # nothing a client sends may stop the table
+            _log.exception("error while handling a %r message", msg["type"])
+            self._send(
+                conn,
+                error_message(
+                    Code.INTERNAL,
+                    f"The server could not handle that ({type(exc).__name__}); "
+                    "nothing changed.  Please tell the host.",
+                    re=ref,
+                ),
+            )
+
+    def _handle(self, conn: _Conn, msg: Message) -> None:
+        mtype = msg["type"]
+        if mtype == "ping":
+            pong: Message = {"type": "pong"}
+            if "id" in msg:
+                pong["id"] = msg["id"]
+            self._send(conn, pong)
+            return
+        if mtype == "hello":
+            self._hello(conn, msg)
+            return
+        if conn.role == "hello":
+            raise ProtocolError(
+                Code.HELLO_FIRST, f"Say hello first: join the table before sending {mtype!r}."
+            )
+        if mtype == "answer":
+            self._answer(conn, msg)
+        elif mtype == "chat":
+            text = clean_chat(msg["text"])
+            line: Message = {"type": "chat", "from": conn.name, "seat": conn.seat, "text": text}
+            for other in self._listeners():
+                self._send(other, line)
+            self._report_line("chat", f"{conn.name}: {text}")
+        elif mtype == "again":
+            self._vote_again(conn)
+
+    def _hello(self, conn: _Conn, msg: Message) -> None:
+        if conn.role != "hello":
+            raise ProtocolError(Code.ALREADY_JOINED, f"You already joined, as {conn.name}.")
+        version = msg["protocol"]
+        if version != PROTOCOL_VERSION:
+            raise ProtocolError(
+                Code.PROTOCOL,
+                f"This server speaks protocol {PROTOCOL_VERSION}, not {version}: "
+                "use the same Purrch version as the host.",
+                fatal=True,
+            )
+        password = self.config.password
+        if password is not None:
+            given = msg.get("password")
+            if given is None:
+                raise ProtocolError(
+                    Code.PASSWORD, "This table needs a password (--password).", fatal=True
+                )
+            if not hmac.compare_digest(given.encode("utf-8"), password.encode("utf-8")):
+                raise ProtocolError(Code.PASSWORD, "Wrong password.", fatal=True)
+        name = clean_name(msg["name"])
+        if msg.get("spectate"):
+            self._join_spectator(conn, name)
+            return
+        token = msg.get("token")
+        if token:
+            seat = self._seat_by_token(token)
+            if seat is not None:
+                self._take_back(conn, seat, token)
+                return
+        self._take_free_seat(conn, name)
+
+    def _join_spectator(self, conn: _Conn, name: str) -> None:
+        watching = sum(1 for c in self._conns.values() if c.role == "spectator")
+        if watching >= self.config.max_spectators:
+            raise ProtocolError(
+                Code.FULL,
+                f"Too many spectators already ({self.config.max_spectators}).",
+                fatal=True,
+            )
+        conn.role = "spectator"
+        conn.name = name
+        self._send(conn, self._welcome(None, None))
+        if self._table is not None:
+            self._send_update(conn)
+        self._lobby_dirty = True
+        self._report_line("seat", f"{name} is watching.")
+
+    def _seat_by_token(self, token: str) -> _Seat | None:
+        wanted = hash_token(token)
+        found: _Seat | None = None
+        for seat in self._seats:
+            if (
+                seat.human
+                and seat.token_hash is not None
+                and hmac.compare_digest(seat.token_hash, wanted)
+            ):
+                found = seat
+        return found
+
+    def _take_free_seat(self, conn: _Conn, name: str) -> None:
+        n = len(self._seats)
+        if self._table is not None:
+            raise ProtocolError(
+                Code.FULL,
+                "The game has started and every seat is taken: join as a spectator to watch "
+                "(or use your seat's token to take it back).",
+                fatal=True,
+            )
+        free = [s for s in self._seats if s.human and s.name is None]
+        if not free:
+            raise ProtocolError(
+                Code.FULL,
+                f"The table is full (all {n} seats are taken): join as a spectator to watch.",
+                fatal=True,
+            )
+        key = name.casefold()
+        if any(s.name is not None and s.name.casefold() == key for s in self._seats):
+            raise ProtocolError(
+                Code.NAME, f"Someone called {name} is already at the table: choose another name."
+            )
+        seat = free[0]
+        token = secrets.token_urlsafe(24)
+        seat.name = name
+        seat.token_hash = hash_token(token)
+        seat.conn = conn.id
+        seat.away_since = None
+        conn.role = "player"
+        conn.seat = seat.index
+        conn.name = name
+        self._send(conn, self._welcome(seat.index, token))
+        self._lobby_dirty = True
+        joined = self.humans - self.waiting_for
+        self._report_line(
+            "seat", f"Seat {seat.index + 1}: {name} joined ({joined} of {self.humans} players)."
+        )
+        if self.waiting_for == 0:
+            self._start_game()
+
+    def _take_back(self, conn: _Conn, seat: _Seat, token: str) -> None:
+        if seat.conn is not None and seat.conn != conn.id:
+            old = self._conns.get(seat.conn)
+            if old is not None:
+                old.seat = None
+                self._fatal(
+                    old,
+                    Code.REPLACED,
+                    "Someone took your seat back with its token (you, from another window?): "
+                    "this connection is closed.",
+                )
+        seat.conn = conn.id
+        seat.away_since = None
+        conn.role = "player"
+        conn.seat = seat.index
+        conn.name = seat.name or ""
+        if seat.bot_playing and self._table is not None:
+            self._table.replace_seat(seat.index, SeatConfig(conn.name, "remote"))
+            self._report_line("seat", f"{conn.name} is back: the bot hands the seat back.")
+        else:
+            self._report_line("seat", f"{conn.name} is back.")
+        seat.bot_playing = False
+        self._send(conn, self._welcome(seat.index, token))
+        if self._table is not None:
+            conn.game_sent = 0  # the whole log again
+            self._send_update(conn)
+        self._lobby_dirty = True
+        self._save_dirty = True
+
+    def _answer(self, conn: _Conn, msg: Message) -> None:
+        if conn.role != "player" or conn.seat is None:
+            raise ProtocolError(Code.SPECTATOR, "Spectators watch: they cannot answer.")
+        table = self._table
+        if table is None:
+            raise ProtocolError(
+                Code.NOT_STARTED,
+                f"The game has not started yet: waiting for {self.waiting_for} more "
+                f"player{'s' if self.waiting_for != 1 else ''}.",
+            )
+        try:
+            table.answer(conn.seat, msg["prompt"], msg["option"])
+        except IllegalMove as exc:
+            raise ProtocolError(Code.ILLEGAL, str(exc)) from None
+        if "id" in msg:
+            conn.ack = msg["id"]
+
+    def _vote_again(self, conn: _Conn) -> None:
+        if conn.role != "player" or conn.seat is None:
+            raise ProtocolError(
+                Code.SPECTATOR, "Spectators watch: the players choose to play again."
+            )
+        table = self._table
+        if table is None or not table.is_over:
+            raise ProtocolError(
+                Code.NOT_OVER, "The game is still on: another game can start once it is over."
+            )
+        if conn.seat not in self._again:
+            self._again.add(conn.seat)
+            self._lobby_dirty = True
+            self._report_line("game", f"{conn.name} wants another game.")
+        self._maybe_new_game()
+
+    def _maybe_new_game(self) -> None:
+        table = self._table
+        if table is None or not table.is_over or not self._again:
+            return
+        present = {s.index for s in self._seats if s.human and s.conn is not None}
+        if present and present <= self._again:
+            self.seed += 1
+            self._again.clear()
+            self._start_game()
+
+    # ------------------------------------------------------------------ the game
+
+    def _bot_names(self) -> Iterator[str]:
+        used = {s.name.casefold() for s in self._seats if s.name is not None}
+        i = 0
+        pool = self.config.bot_names or BOT_NAMES
+        while True:
+            base = pool[i % len(pool)]
+            name = base if i < len(pool) else f"{base} {i // len(pool) + 1}"
+            i += 1
+            if name.casefold() not in used:
+                used.add(name.casefold())
+                yield name
+
+    def _start_game(self) -> None:
+        names = self._bot_names()
+        configs: list[SeatConfig] = []
+        for seat in self._seats:
+            if seat.name is None:
+                seat.name = next(names)
+            if not seat.human or seat.bot_playing:
+                configs.append(SeatConfig(seat.name, "bot", self.bot_level))
+            else:
+                configs.append(SeatConfig(seat.name, "remote"))
+            if seat.human and seat.conn is None and seat.away_since is not None:
+                seat.away_since = self._clock()  # the away timer starts with the game
+        table = Table(
+            self.game,
+            configs,
+            seed=self.seed,
+            options=self.config.options,
+            window_seconds=self.config.window_seconds,
+            bot_delay=self.config.bot_delay,
+            clock=self._clock,
+        )
+        self.game_number += 1
+        self._attach(table)
+        self._was_over = False
+        self._report_line(
+            "game",
+            f"Game {self.game_number} of {self.game.title} starts "
+            f"({', '.join(c.name for c in configs)}; seed {self.seed}).",
+        )
+
+    def _attach(self, table: Table) -> None:
+        if self._unsubscribe is not None:
+            self._unsubscribe()
+        self._table = table
+        self._unsubscribe = table.subscribe(self._on_table)
+        self._table_dirty = True
+        self._lobby_dirty = True
+        self._save_dirty = True
+        self.broken = None
+
+    def _on_table(self, events: list[Event]) -> None:
+        self._table_dirty = True
+        self._save_dirty = True
+        for event in events:
+            self._report_line("move", event.text)
+
+    def _bot_takes_over(self, seat: _Seat) -> None:
+        assert self._table is not None and seat.name is not None
+        seat.bot_playing = True
+        self._table.replace_seat(seat.index, SeatConfig(seat.name, "bot", self.bot_level))
+        self._lobby_dirty = True
+        self._report_line("seat", f"A bot plays for {seat.name} until {seat.name} is back.")
+
+    def _away_hint(self) -> str:
+        timeout = self.config.away_timeout
+        table = self._table
+        if timeout is None or table is None or table.is_over:
+            return ""
+        return f" A bot takes it over after {timeout:g} s."
+
+    def _settle(self) -> None:
+        """After a change: apply what is due, save, and tell everyone."""
+        table = self._table
+        if table is not None and not table.is_over and self.broken is None:
+            try:
+                table.tick()
+            except Exception as exc:  # a bug in a game or a bot: stop, do not spin
+                _log.exception("the table failed to move on")
+                self.broken = f"{type(exc).__name__}: {exc}"
+                self._report_line("warning", f"The game failed ({self.broken}).")
+        if table is not None and table.is_over and not self._was_over:
+            self._was_over = True
+            self._lobby_dirty = True
+            self._report_line("game", self._outcome_text(table))
+        if self._save_dirty:
+            self._save_dirty = False
+            self._save()
+        if self._lobby_dirty:
+            self._lobby_dirty = False
+            lobby = {"type": "lobby", **self._lobby_body()}
+            data = encode(lobby)
+            for conn in self._listeners():
+                self._emit(Send(conn.id, data))
+        if self._table_dirty:
+            self._table_dirty = False
+            # Whoever waits for its answer's update gets it first.
+            listeners = sorted(self._listeners(), key=lambda c: c.ack is None)
+            if table is not None:
+                log = table.log
+                shared = _Shared(table)
+                for conn in listeners:
+                    self._send_update(conn, log, shared)
+
+    def _outcome_text(self, table: Table) -> str:
+        outcome = table.outcome()
+        assert outcome is not None
+        names = [s.name for s in table.seats]
+        if outcome.winners:
+            who = " and ".join(names[w] for w in outcome.winners)
+            text = f"Game {self.game_number} is over: {who} won ({outcome.reason})."
+        else:
+            text = f"Game {self.game_number} is over: a draw ({outcome.reason})."
+        return text + " Another game starts when every player here asks for one."
+
+    # ------------------------------------------------------------------ messages out
+
+    def _listeners(self) -> list[_Conn]:
+        return [c for c in self._conns.values() if c.listening]
+
+    def _lobby_body(self) -> dict[str, JSON]:
+        table = self._table
+        return {
+            "started": table is not None,
+            "over": table is not None and table.is_over,
+            "game_number": self.game_number,
+            "seats": [
+                {
+                    "seat": s.index,
+                    "name": s.name,
+                    "kind": "player" if s.human else "bot",
+                    "status": s.status(),
+                }
+                for s in self._seats
+            ],
+            "spectators": sum(1 for c in self._conns.values() if c.role == "spectator"),
+            "waiting_for": self.waiting_for,
+            "again": sorted(self._again),
+        }
+
+    def _welcome(self, seat: int | None, token: str | None) -> Message:
+        return {
+            "type": "welcome",
+            "protocol": PROTOCOL_VERSION,
+            "server": f"purrch {__version__}",
+            "seat": seat,
+            "token": token,
+            "game": self.game.id,
+            "title": self.game.title,
+            "options": resolve_options(self.game, self.config.options),
+            "players": len(self._seats),
+            "window_seconds": self.config.window_seconds,
+            **self._lobby_body(),
+        }
+
+    def _send_update(
+        self, conn: _Conn, log: list[Event] | None = None, shared: _Shared | None = None
+    ) -> None:
+        """Send ``conn`` its update: its seat's view and prompts, the log lines it lacks.
+
+        The message is written out by hand around JSON-encoded parts so that the
+        public half of the view, the same for everyone, is encoded once per
+        broadcast (``shared``) instead of once per connection.
+        """
+        table = self._table
+        assert table is not None
+        if conn.closing:
+            return
+        seat = conn.seat if conn.role == "player" else None
+        if conn.game_sent != self.game_number:
+            conn.game_sent = self.game_number
+            conn.log_sent = 0
+        if log is None:
+            log = table.log
+        if shared is None:
+            shared = _Shared(table)
+        first = min(conn.log_sent, len(log))
+        prompts = [] if seat is None else [p.to_json() for p in table.prompts_for(seat)]
+        parts = [
+            '{"type":"update","game_number":',
+            str(self.game_number),
+            ',"view":',
+            shared.view_json(table.view(seat)),
+            ',"prompts":',
+            encode_json(prompts),
+            ',"events":',
+            encode_json([event_json(e, seat) for e in log[first:]]),
+            ',"first":',
+            str(first),
+            ',"window":',
+            shared.window,
+        ]
+        if shared.outcome is not None:
+            parts += [',"outcome":', shared.outcome]
+        if conn.ack is not None:
+            parts += [',"ack":', encode_json(conn.ack)]
+            conn.ack = None
+        parts.append("}\n")
+        conn.log_sent = len(log)
+        self._emit(Send(conn.id, "".join(parts).encode("utf-8", "replace")))
+
+    def _send(self, conn: _Conn, msg: Message) -> None:
+        if not conn.closing:
+            self._emit(Send(conn.id, encode(msg)))
+
+    def _close(self, conn: _Conn) -> None:
+        if not conn.closing:
+            conn.closing = True
+            self._emit(Close(conn.id))
+
+    def _fatal(self, conn: _Conn, code: str, message: str) -> None:
+        self._send(conn, error_message(code, message, fatal=True))
+        self._close(conn)
+
+    def _report_line(self, kind: str, text: str) -> None:
+        if self._report is not None:
+            try:
+                self._report(kind, text)
+            except Exception:  # the operator's console must not stop the table
+                _log.exception("the host's reporter failed")
+
+    # ------------------------------------------------------------------ saving
+
+    def lan_json(self) -> dict[str, JSON]:
+        """The part of a save only the LAN host needs: who plays where, token hashes."""
+        return {
+            "format": LAN_FORMAT,
+            "version": LAN_VERSION,
+            "humans": [s.human for s in self._seats],
+            "tokens": [s.token_hash for s in self._seats],
+            "game_number": self.game_number,
+            "bot_level": self.bot_level,
+        }
+
+    def save(self, path: str | Path) -> None:
+        """Write the table and the seats' tokens to ``path`` atomically (temp + rename)."""
+        table = self._table
+        if table is None:
+            raise SaveError("nothing to save before the game starts")
+        data = table.to_json()
+        data["lan"] = self.lan_json()
+        text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+        path = Path(path)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+        try:
+            with os.fdopen(fd, "w", encoding="utf-8") as fh:
+                fh.write(text)
+                fh.flush()
+                os.fsync(fh.fileno())
+            os.replace(tmp, path)
+        except BaseException:
+            with contextlib.suppress(OSError):
+                os.unlink(tmp)
+            raise
+
+    def _save(self) -> None:
+        path = self.config.save_path
+        if path is None or self._table is None:
+            return
+        try:
+            self.save(path)
+        except OSError as exc:  # a full disk must not stop the game
+            error = f"could not autosave to {path}: {exc.strerror or exc}"
+            if error != self.save_error:
+                self._report_line("warning", error)
+            self.save_error = error
+        else:
+            self.save_error = None

@@ -1,0 +1,241 @@
+"""The table server: a :class:`~engine.net.host.TableHost` on asyncio streams.
+
+The host decides everything; this adapter only moves bytes and keeps time:
+
+* one task per connection reads chunks and hands them to ``host.receive``;
+* the host's actions are carried out at once: ``Send`` is a non-blocking
+  ``writer.write`` (never awaited: a slow reader cannot stall the table) and a
+  connection whose unsent bytes pass ``max_send_buffer`` is dropped; ``Close``
+  flushes and closes, and aborts after ``close_grace`` seconds if the peer does
+  not read;
+* one timer wakes the host at :meth:`TableHost.next_wakeup` (bot moves, window
+  deadlines, away and hello timeouts).
+
+Everything runs on one event loop, so messages are handled in arrival order.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from engine.core import Game
+from engine.net import DEFAULT_PORT
+from engine.net.host import Close, HostConfig, Reporter, Send, TableHost
+
+__all__ = ["DEFAULT_SEND_BUFFER", "TableServer"]
+
+DEFAULT_SEND_BUFFER = 1024 * 1024
+"""Bytes waiting to be sent to one client before it counts as too slow and is dropped."""
+
+_log = logging.getLogger(__name__)
+
+
+class TableServer:
+    """Serves one :class:`TableHost` over TCP.  See the module docstring.
+
+    ::
+
+        server = TableServer.new("pigeons", HostConfig(players=3, bots=1))
+        await server.start("127.0.0.1", 0)
+        print(server.port)
+        await server.serve_forever()      # until close()
+    """
+
+    def __init__(
+        self,
+        host: TableHost,
+        *,
+        max_send_buffer: int = DEFAULT_SEND_BUFFER,
+        close_grace: float = 5.0,
+        read_size: int = 64 * 1024,
+    ) -> None:
+        self.host = host
+        self.max_send_buffer = max_send_buffer
+        self.close_grace = close_grace
+        self.read_size = read_size
+        self._clock: Callable[[], float] = host.clock
+        self._server: asyncio.Server | None = None
+        self._writers: dict[int, asyncio.StreamWriter] = {}
+        self._tasks: set[asyncio.Task[Any]] = set()
+        self._timer: asyncio.TimerHandle | None = None
+        self._timer_when: float | None = None
+        self._closed = asyncio.Event()
+        host.set_sink(self._act)
+        self.dropped = 0
+        """Connections dropped for reading too slowly, so far."""
+
+    @classmethod
+    def new(
+        cls,
+        game: Game | str,
+        config: HostConfig,
+        *,
+        report: Reporter | None = None,
+        resume: str | Path | None = None,
+        **options: Any,
+    ) -> TableServer:
+        """A server for a new table of ``game`` (or the one saved at ``resume``)."""
+        if resume is not None:
+            return cls(TableHost.resume(resume, config, report=report), **options)
+        if isinstance(game, str):
+            from engine.games import get_game
+
+            game = get_game(game)
+        return cls(TableHost(game, config, report=report), **options)
+
+    # ------------------------------------------------------------------ lifecycle
+
+    async def start(self, bind: str = "0.0.0.0", port: int = DEFAULT_PORT) -> None:
+        """Listen on ``bind``:``port`` (port 0: any free port, see :attr:`port`)."""
+        self._server = await asyncio.start_server(
+            self._serve_client, host=bind, port=port, reuse_address=True
+        )
+        self._reschedule()
+
+    @property
+    def addresses(self) -> list[tuple[str, int]]:
+        """(address, port) of every listening socket."""
+        if self._server is None:
+            return []
+        return [
+            (str(sock.getsockname()[0]), int(sock.getsockname()[1]))
+            for sock in self._server.sockets
+        ]
+
+    @property
+    def port(self) -> int:
+        addresses = self.addresses
+        if not addresses:
+            raise RuntimeError("the server is not listening")
+        return addresses[0][1]
+
+    async def serve_forever(self) -> None:
+        """Wait until :meth:`close` (from another task or a signal handler)."""
+        await self._closed.wait()
+
+    async def close(self, reason: str = "The host stopped the table.") -> None:
+        """Stop listening, tell every client why, save, and close every connection."""
+        if self._closed.is_set():
+            return
+        self._closed.set()
+        if self._server is not None:
+            self._server.close()
+        self.host.shutdown(reason)
+        self._run_actions()
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
+        if self._tasks:
+            # Give the goodbye lines a moment to leave, then cut what is left.
+            _done, pending = await asyncio.wait(set(self._tasks), timeout=1.0)
+            for writer in list(self._writers.values()):
+                writer.transport.abort()
+            if pending:
+                await asyncio.wait(pending, timeout=1.0)
+        if self._server is not None:
+            await self._server.wait_closed()
+
+    async def __aenter__(self) -> TableServer:
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.close()
+
+    # ------------------------------------------------------------------ connections
+
+    async def _serve_client(
+        self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter
+    ) -> None:
+        task = asyncio.current_task()
+        if task is not None:
+            self._tasks.add(task)
+        if self._closed.is_set():
+            writer.transport.abort()
+            return
+        conn = self.host.connect()
+        self._writers[conn] = writer
+        try:
+            self._run_actions()
+            while conn in self._writers:
+                data = await reader.read(self.read_size)
+                if not data:
+                    break
+                try:
+                    self.host.receive(conn, data)
+                except Exception:  # a bug in the host: drop this client, keep the table
+                    _log.exception("the host failed on input from connection %d", conn)
+                    self._drop(conn)
+                self._run_actions()
+        except (ConnectionError, OSError):
+            pass
+        finally:
+            writer = self._writers.pop(conn, writer)
+            if not writer.transport.is_closing():
+                writer.transport.abort()
+            self.host.disconnect(conn)
+            self._run_actions()
+            if task is not None:
+                self._tasks.discard(task)
+
+    def _drop(self, conn: int) -> None:
+        writer = self._writers.pop(conn, None)
+        if writer is not None:
+            writer.transport.abort()
+        self.host.disconnect(conn)
+
+    def _act(self, action: Send | Close) -> None:
+        """Carry out one action of the host, as soon as it decides it."""
+        writer = self._writers.get(action.conn)
+        if writer is None:
+            return
+        transport = writer.transport
+        if isinstance(action, Send):
+            if transport.is_closing():
+                return
+            writer.write(action.data)  # never awaited: a slow reader cannot stall us
+            if transport.get_write_buffer_size() > self.max_send_buffer:
+                _log.warning("connection %d reads too slowly: dropped", action.conn)
+                self.dropped += 1
+                # Not from inside the host's own call: on the loop's next turn.
+                self._writers.pop(action.conn, None)
+                transport.abort()
+        elif isinstance(action, Close) and not transport.is_closing():
+            writer.close()
+            loop = asyncio.get_running_loop()
+            loop.call_later(self.close_grace, transport.abort)
+
+    def _run_actions(self) -> None:
+        """After a call into the host: anything it queued (none with the sink), and time."""
+        for action in self.host.take_actions():
+            self._act(action)
+        self._reschedule()
+
+    # ------------------------------------------------------------------ time
+
+    def _reschedule(self) -> None:
+        if self._closed.is_set():
+            return
+        when = self.host.next_wakeup()
+        if when == self._timer_when and self._timer is not None:
+            return
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
+        self._timer_when = when
+        if when is None:
+            return
+        delay = max(0.001, when - self._clock())
+        self._timer = asyncio.get_running_loop().call_later(delay, self._on_timer)
+
+    def _on_timer(self) -> None:
+        self._timer = None
+        self._timer_when = None
+        try:
+            self.host.tick()
+        except Exception:
+            _log.exception("the host failed on a tick")
+        self._run_actions()

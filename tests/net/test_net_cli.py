@@ -1,0 +1,226 @@
+"""`purrch host` and `purrch join`: one-line errors, and a host killed with SIGKILL and resumed.
+
+The host runs as a real process bound to 127.0.0.1 on a port the system picks
+(``--port 0``; it prints the port).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import re
+import signal
+import socket
+import sys
+from pathlib import Path
+
+import pytest
+from net_helpers import LOOPBACK, TIMEOUT, BotDriver
+from typer.testing import CliRunner
+
+from engine.net.client import JoinError, RemoteTable
+from engine.net.protocol import Code
+from engine.session import Table
+from tui.cli import app
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture
+def runner(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> CliRunner:
+    monkeypatch.setenv("PURRCH_HOME", str(tmp_path))
+    return CliRunner()
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind((LOOPBACK, 0))
+        return int(sock.getsockname()[1])
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["host"],
+        ["host", "pigeons"],
+        ["host", "chess", "--players", "3"],
+        ["host", "isle", "--players", "3"],
+        ["host", "pigeons", "--players", "7"],
+        ["host", "pigeons", "--players", "3", "--bots", "3"],
+        ["host", "pigeons", "--players", "3", "--bots", "-1"],
+        ["host", "pigeons", "--players", "3", "--bot-level", "genius"],
+        ["host", "pigeons", "--players", "3", "--port", "70000"],
+        ["host", "pigeons", "--players", "3", "--away-timeout", "-1"],
+        ["host", "pigeons", "--players", "3", "--window", "-2"],
+        ["host", "pigeons", "--players", "3", "--seed", "-1"],
+        ["host", "pigeons", "--players", "3", "--option", "colour=red"],
+        ["host", "pigeons", "--players", "3", "--password", ""],
+        ["host", "--resume", "missing.json"],
+        ["host", "pigeons", "--resume", "x.json"],
+        ["host", "--resume", "x.json", "--players", "3"],
+        ["join", "host:99999", "--name", "Ann"],
+        ["join", "[::1", "--name", "Ann"],
+        ["join", "127.0.0.1"],
+        ["join", "127.0.0.1", "--name", "   "],
+        ["join", "127.0.0.1", "--name", "A name far too long for a seat"],
+        ["join", "127.0.0.1", "--name", "Ann", "--theme", "pink"],
+    ],
+)
+def test_bad_arguments_are_one_line_and_exit_2(runner: CliRunner, args: list[str]) -> None:
+    result = runner.invoke(app, args)
+    assert result.exit_code == 2, result.output
+    assert result.stdout == ""
+    lines = result.stderr.splitlines()
+    assert len(lines) == 1, result.stderr
+    assert lines[0].startswith("error: ")
+
+
+def test_join_with_nobody_listening_is_one_line_and_exit_1(runner: CliRunner) -> None:
+    result = runner.invoke(app, ["join", f"{LOOPBACK}:{_free_port()}", "--name", "Ann"])
+    assert result.exit_code == 1, result.output
+    assert result.stderr.startswith("error: Cannot reach 127.0.0.1:")
+    assert len(result.stderr.splitlines()) == 1
+
+
+def test_host_and_join_are_in_the_help(runner: CliRunner) -> None:
+    result = runner.invoke(app, ["--help"])
+    assert "host" in result.stdout and "join" in result.stdout
+
+
+# ---------------------------------------------------------------------- SIGKILL and --resume
+
+
+class HostProcess:
+    def __init__(self, proc: asyncio.subprocess.Process) -> None:
+        self.proc = proc
+        self.lines: list[str] = []
+        self.port = 0
+
+    @classmethod
+    async def start(cls, *args: str, home: Path) -> HostProcess:
+        env = {**os.environ, "PYTHONPATH": str(ROOT), "PURRCH_HOME": str(home)}
+        proc = await asyncio.create_subprocess_exec(
+            sys.executable,
+            "-m",
+            "tui.cli",
+            "host",
+            *args,
+            "--bind",
+            LOOPBACK,
+            "--port",
+            "0",
+            cwd=ROOT,
+            env=env,
+            stdout=asyncio.subprocess.PIPE,
+            stderr=asyncio.subprocess.STDOUT,
+        )
+        host = cls(proc)
+        line = await host.wait_line(r"Listening on 127\.0\.0\.1:(\d+)")
+        found = re.search(r":(\d+)", line)
+        assert found is not None
+        host.port = int(found.group(1))
+        return host
+
+    async def wait_line(self, pattern: str) -> str:
+        assert self.proc.stdout is not None
+        async with asyncio.timeout(TIMEOUT * 2):
+            while True:
+                raw = await self.proc.stdout.readline()
+                if not raw:
+                    raise AssertionError("the host ended:\n" + "".join(self.lines))
+                line = raw.decode()
+                self.lines.append(line)
+                if re.search(pattern, line):
+                    return line
+
+    async def read_rest(self) -> str:
+        assert self.proc.stdout is not None
+        rest = await asyncio.wait_for(self.proc.stdout.read(), TIMEOUT)
+        self.lines.append(rest.decode())
+        return "".join(self.lines)
+
+
+async def test_the_host_killed_mid_game_resumes_with_nothing_lost(tmp_path: Path) -> None:
+    save = tmp_path / "lan.json"
+    args = ["pigeons", "--players", "3", "--bots", "1", "--seed", "7", "--save", str(save)]
+    args += ["--window", "0", "--away-timeout", "0"]
+    host = await HostProcess.start(*args, home=tmp_path)
+    tables: list[RemoteTable] = []
+    try:
+        await host.wait_line(r"Players join with:")
+        await host.wait_line(r"Waiting for 2 players")
+        for name in ("Ann", "Bob"):
+            tables.append(
+                await RemoteTable.connect(
+                    LOOPBACK, host.port, name=name, remember=False, reconnect_for=0
+                )
+            )
+        ann, bob = tables
+        for t in tables:
+            await t.wait_started(TIMEOUT)
+        await host.wait_line(r"Game 1 of Cats Among The Pigeons starts")
+
+        # Play until a quiet moment some way in: a player's own turn (then nothing
+        # else moves) after a few log lines.
+        def quiet() -> bool:
+            return any(
+                len(t.log) >= 8 and any(p.kind == "turn" for p in t.prompts()) for t in tables
+            )
+
+        drivers = [BotDriver(t, seed=i) for i, t in enumerate(tables)]
+        await asyncio.wait_for(asyncio.gather(*(d.run(quiet) for d in drivers)), TIMEOUT * 4)
+        assert not ann.is_over
+        views = [ann.view(0), bob.view(1)]
+        logs = [ann.log_for(0), bob.log_for(1)]
+        tokens = [ann.token, bob.token]
+        await asyncio.sleep(0.3)
+
+        host.proc.send_signal(signal.SIGKILL)
+        assert await asyncio.wait_for(host.proc.wait(), TIMEOUT) == -signal.SIGKILL
+        for t in tables:
+            await t.close()
+        saved = Table.load(save)
+        assert [saved.view(0), saved.view(1)] == views
+        assert [saved.log_for(0), saved.log_for(1)] == logs
+
+        host = await HostProcess.start("--resume", str(save), home=tmp_path)
+        await host.wait_line(r"Ctrl\+C stops the table")
+        tables = []
+        for seat, (name, token) in enumerate(zip(("Ann", "Bob"), tokens, strict=True)):
+            table = await RemoteTable.connect(
+                LOOPBACK, host.port, name=name, token=token, remember=False, reconnect_for=0
+            )
+            assert table.seat == seat and table.token == token
+            await table.wait_started(TIMEOUT)
+            tables.append(table)
+        ann, bob = tables
+        assert [ann.view(0), bob.view(1)] == views
+        assert [ann.log_for(0), bob.log_for(1)] == logs
+        assert [s.name for s in ann.seats] == ["Ann", "Bob", "Tom"]
+        with pytest.raises(JoinError) as info:
+            await RemoteTable.connect(LOOPBACK, host.port, name="Dan", remember=False)
+        assert info.value.code == Code.FULL
+
+        # And the game goes on from there.
+        mover = next(t for t in tables if t.prompts())
+        before = len(mover.log)
+        prompt = mover.prompts()[0]
+        assert mover.seat is not None
+        assert prompt.kind == "turn"
+        mover.answer(mover.seat, prompt.id, "draw")
+        await mover.wait_for(lambda: len(mover.log) > before, TIMEOUT)
+        assert mover.log[before].text == f"{mover.seats[mover.seat].name} draws a card."
+        for t in tables:
+            await t.close()
+
+        host.proc.send_signal(signal.SIGTERM)
+        assert await asyncio.wait_for(host.proc.wait(), TIMEOUT) == 0
+        out = await host.read_rest()
+        assert "Resumed game 1 of Cats Among The Pigeons" in out
+        assert f"`purrch host --resume {save}` continues" in out
+    finally:
+        for t in tables:
+            await t.close()
+        if host.proc.returncode is None:
+            host.proc.kill()
+            await host.proc.wait()

@@ -1,0 +1,540 @@
+"""The table host without sockets: seats, tokens, errors, time, no leaks, saving."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from net_helpers import RACE, FakeClock, HostHarness, hello, play_host_game
+
+from engine.games import REGISTRY, get_game
+from engine.net.host import HostConfig, TableHost
+from engine.net.protocol import MAX_LINE, Code, encode
+from engine.session import SaveError, SeatConfig, Table
+
+
+def error_of(messages: list[dict[str, object]]) -> dict[str, object]:
+    errors = [m for m in messages if m["type"] == "error"]
+    assert len(errors) == 1, messages
+    return errors[0]
+
+
+def three_players(harness: HostHarness) -> list[int]:
+    return [harness.join(name) for name in ("Ann", "Bob", "Cy")]
+
+
+# ---------------------------------------------------------------------- joining
+
+
+def test_seats_fill_in_join_order_and_the_game_starts_when_every_player_is_here() -> None:
+    h = HostHarness.new(players=4, bots=1)
+    ann = h.join("Ann")
+    welcome = h.welcome(ann)
+    assert welcome["seat"] == 0 and welcome["protocol"] == 1
+    assert isinstance(welcome["token"], str) and len(welcome["token"]) >= 30
+    assert welcome["game"] == "pigeons" and welcome["title"] == "Cats Among The Pigeons"
+    assert welcome["players"] == 4 and welcome["started"] is False
+    assert welcome["waiting_for"] == 2
+    assert [s["status"] for s in welcome["seats"]] == ["here", "open", "open", "bot"]
+    assert [s["kind"] for s in welcome["seats"]] == ["player", "player", "player", "bot"]
+    assert welcome["options"] == {"rainbow_pairs": True, "turn_limit": 300}
+
+    tom = h.join("tom")  # a bot must not be called Tom then
+    assert h.welcome(tom)["seat"] == 1
+    assert h.last(ann, "lobby")["waiting_for"] == 1  # everyone hears who came
+    assert h.host.table is None
+    reply = h.send(ann, {"type": "answer", "prompt": "x", "option": "y"})
+    assert error_of(reply)["code"] == Code.NOT_STARTED
+    assert "waiting for 1 more player." in str(error_of(reply)["message"])
+
+    cy = h.join("Cy")
+    table = h.host.table
+    assert table is not None
+    assert [s.name for s in table.seats] == ["Ann", "tom", "Cy", "Luna"]
+    assert [s.kind for s in table.seats] == ["remote", "remote", "remote", "bot"]
+    for conn in (ann, tom, cy):
+        lobby = h.last(conn, "lobby")
+        assert lobby is not None and lobby["started"] is True and lobby["game_number"] == 1
+        update = h.last(conn, "update")
+        assert update is not None and update["first"] == 0 and update["game_number"] == 1
+    assert h.welcome(cy)["token"] != h.welcome(ann)["token"]
+
+
+def test_leaving_before_the_start_frees_the_seat() -> None:
+    h = HostHarness.new()
+    ann = h.join("Ann")
+    token = h.welcome(ann)["token"]
+    h.drop(ann)
+    bob = h.join("Bob")
+    assert h.welcome(bob)["seat"] == 0
+    # The old token is forgotten: Ann comes back as a newcomer.
+    ann = h.join("Ann", token=token)
+    assert h.welcome(ann)["seat"] == 1 and h.welcome(ann)["token"] != token
+
+
+def test_a_name_already_at_the_table_is_refused_and_another_hello_works() -> None:
+    h = HostHarness.new()
+    h.join("Ann")
+    conn = h.connect()
+    reply = h.send(conn, hello(" ANN "))
+    error = error_of(reply)
+    assert error["code"] == Code.NAME and "already at the table" in str(error["message"])
+    assert not error.get("fatal") and conn not in h.closed
+    reply = h.send(conn, hello("   "))
+    assert error_of(reply)["code"] == Code.NAME
+    assert h.send(conn, hello("Bea"))[0]["type"] == "welcome"
+
+
+def test_a_full_table_says_so_and_closes() -> None:
+    h = HostHarness.new()
+    three_players(h)
+    conn = h.connect()
+    error = error_of(h.send(conn, hello("Dan")))
+    assert error["code"] == Code.FULL and error["fatal"] is True
+    assert "spectator" in str(error["message"])
+    assert conn in h.closed
+
+
+def test_an_unknown_token_after_the_start_is_a_full_table() -> None:
+    h = HostHarness.new()
+    three_players(h)
+    conn = h.connect()
+    error = error_of(h.send(conn, hello("Ann", token="not-a-token")))
+    assert error["code"] == Code.FULL and conn in h.closed
+
+
+@pytest.mark.parametrize(
+    ("password", "code"), [(None, Code.PASSWORD), ("wrong", Code.PASSWORD), ("s3cret", None)]
+)
+def test_password(password: str | None, code: str | None) -> None:
+    h = HostHarness.new(password="s3cret")
+    for spectate in (False, True):
+        conn = h.connect()
+        extra = {"spectate": True} if spectate else {}
+        if password is not None:
+            extra["password"] = password
+        reply = h.send(conn, hello("Ann" if not spectate else "Eve", **extra))
+        if code is None:
+            assert reply[0]["type"] == "welcome"
+        else:
+            error = error_of(reply)
+            assert error["code"] == code and error["fatal"] is True
+            assert conn in h.closed
+            assert "password" in str(error["message"]).lower()
+
+
+def test_another_protocol_version_is_refused() -> None:
+    h = HostHarness.new()
+    conn = h.connect()
+    error = error_of(h.send(conn, hello("Ann", protocol=2)))
+    assert error["code"] == Code.PROTOCOL and error["fatal"] is True
+    assert "protocol 1, not 2" in str(error["message"])
+
+
+def test_order_of_messages_errors_keep_the_connection_open() -> None:
+    h = HostHarness.new()
+    conn = h.connect()
+    assert h.send(conn, {"type": "ping", "id": 7}) == [{"type": "pong", "id": 7}]
+    for msg in (
+        {"type": "answer", "prompt": "p", "option": "o", "id": "a1"},
+        {"type": "chat", "text": "hi"},
+    ):
+        error = error_of(h.send(conn, msg))
+        assert error["code"] == Code.HELLO_FIRST and "Say hello first" in str(error["message"])
+    assert error_of(h.send(conn, {"type": "again"}))["code"] == Code.HELLO_FIRST
+    h.send(conn, hello("Ann"))
+    error = error_of(h.send(conn, hello("Ann")))
+    assert error["code"] == Code.ALREADY_JOINED and "as Ann" in str(error["message"])
+    assert error_of(h.send(conn, b"garbage\n"))["code"] == Code.JSON
+    assert error_of(h.send(conn, b'{"type":"dance"}\n'))["code"] == Code.UNKNOWN_TYPE
+    assert conn not in h.closed
+    assert h.send(conn, {"type": "ping"}) == [{"type": "pong"}]
+
+
+def test_too_many_connections_waiting_to_say_hello() -> None:
+    h = HostHarness.new(max_pending=2)
+    first = [h.connect() for _ in range(2)]
+    third = h.connect()
+    assert error_of(h.inbox[third])["code"] == Code.BUSY and third in h.closed
+    assert not (set(first) & h.closed)
+
+
+def test_no_hello_in_time_closes_the_connection() -> None:
+    clock = FakeClock()
+    h = HostHarness.new(clock=clock, hello_timeout=30)
+    conn = h.connect()
+    assert h.host.next_wakeup() == clock.now + 30
+    clock.advance(29)
+    h.tick()
+    assert conn not in h.closed
+    clock.advance(1)
+    h.tick()
+    assert error_of(h.inbox[conn])["code"] == Code.TIMEOUT and conn in h.closed
+
+
+# ---------------------------------------------------------------------- playing
+
+
+def test_wrong_answers_are_errors_that_change_nothing() -> None:
+    h = HostHarness.new()
+    ann, bob, _cy = three_players(h)
+    table = h.host.table
+    assert table is not None
+    turn = next(p for p in table.prompts() if p.kind == "turn")
+    owner, other = (ann, bob) if turn.seat == 0 else (bob, ann)
+    before = (len(table.log), table.to_json()["state"])
+    cases = [
+        ({"prompt": turn.id, "option": "draw"}, other, "'s to make"),
+        ({"prompt": "nope", "option": "draw"}, owner, "not open"),
+        ({"prompt": turn.id, "option": "fly away"}, owner, "not one of the choices"),
+    ]
+    for fields, conn, words in cases:
+        reply = h.send(conn, {"type": "answer", "id": 5, **fields})
+        error = error_of(reply)
+        assert error["code"] == Code.ILLEGAL and words in str(error["message"])
+        assert error["re"] == 5 and not error.get("fatal")
+        assert [m["type"] for m in reply] == ["error"]  # no update: nothing changed
+    assert (len(table.log), table.to_json()["state"]) == before
+
+
+def test_an_answer_gets_an_update_that_acknowledges_it() -> None:
+    h = HostHarness.new()
+    conns = three_players(h)
+    table = h.host.table
+    assert table is not None
+    turn = next(p for p in table.prompts() if p.kind == "turn")
+    reply = h.send(
+        conns[turn.seat], {"type": "answer", "prompt": turn.id, "option": "draw", "id": "x1"}
+    )
+    updates = [m for m in reply if m["type"] == "update"]
+    assert len(updates) == 1 and updates[0]["ack"] == "x1"
+    assert updates[0]["first"] == 0 and updates[0]["events"]
+    # Everyone else heard about it too, without the ack.
+    for conn in conns:
+        if conn != conns[turn.seat]:
+            assert "ack" not in h.last(conn, "update")
+
+
+def test_competing_claims_are_ordered_by_arrival() -> None:
+    h = HostHarness.new("race", players=3, bots=0, window_seconds=None)
+    ann, bob, cy = three_players(h)
+    table = h.host.table
+    assert table is not None
+    assert {p.seat for p in table.prompts()} == {0, 1, 2}  # a race: everyone at once
+    # Cy's claim arrives first and wins; Ann's, a moment later, finds it closed.
+    h.send(cy, {"type": "answer", "prompt": "r0", "option": "claim"})
+    error = error_of(h.send(ann, {"type": "answer", "prompt": "r0", "option": "claim"}))
+    assert error["code"] == Code.ILLEGAL
+    assert table.state["wins"] == [0, 0, 1]
+    # Next round, the other way round.
+    h.send(ann, {"type": "answer", "prompt": "r1", "option": "claim"})
+    assert error_of(h.send(cy, {"type": "answer", "prompt": "r1", "option": "claim"}))
+    assert table.state["wins"] == [1, 0, 1]
+    assert "claims round 2" in h.last(bob, "update")["events"][0]["text"]
+
+
+def test_window_deadlines_are_kept_by_the_hosts_clock() -> None:
+    clock = FakeClock()
+    h = HostHarness.new("race", clock=clock, players=3, bots=0, window_seconds=5)
+    ann, bob, cy = three_players(h)
+    table = h.host.table
+    assert table is not None
+    assert h.last(ann, "update")["window"] == pytest.approx(5)
+    assert h.host.next_wakeup() == pytest.approx(clock.now + 5)
+    h.send(bob, {"type": "answer", "prompt": "r0", "option": "pass"})
+    clock.advance(4.9)
+    h.tick()
+    assert table.state["round"] == 0
+    clock.advance(0.2)
+    h.tick()  # the silent seats passed
+    assert table.state["round"] == 1
+    texts = [e["text"] for e in h.last(cy, "update")["events"]]
+    assert "Cy lets round 1 go." in texts and "Ann lets round 1 go." in texts
+
+
+def test_chat_reaches_everyone_on_one_line() -> None:
+    h = HostHarness.new()
+    ann, bob, cy = three_players(h)
+    eve = h.join("Eve", spectate=True)
+    h.send(bob, {"type": "chat", "text": "hello\nall"})
+    line = {"type": "chat", "from": "Bob", "seat": 1, "text": "hello all"}
+    for conn in (ann, bob, cy, eve):
+        assert h.last(conn, "chat") == line
+    h.send(eve, {"type": "chat", "text": "hi"})
+    assert h.last(ann, "chat") == {"type": "chat", "from": "Eve", "seat": None, "text": "hi"}
+    assert error_of(h.send(eve, {"type": "chat", "text": " "}))["code"] == Code.BAD_FIELD
+
+
+def test_a_bug_in_the_game_is_an_error_not_a_crash(monkeypatch: pytest.MonkeyPatch) -> None:
+    h = HostHarness.new()
+    ann, *_ = three_players(h)
+    table = h.host.table
+    assert table is not None
+
+    def broken(*_args: object) -> None:
+        raise RuntimeError("boom")
+
+    monkeypatch.setattr(table, "answer", broken)
+    error = error_of(h.send(ann, {"type": "answer", "prompt": "p", "option": "o", "id": 3}))
+    assert error["code"] == Code.INTERNAL and error["re"] == 3
+    assert ann not in h.closed
+    assert h.send(ann, {"type": "ping"}) == [{"type": "pong"}]
+
+
+# ---------------------------------------------------------------------- limits
+
+
+def test_a_flood_is_an_error_then_a_close() -> None:
+    h = HostHarness.new()
+    conn = h.connect()
+    reply = h.send(conn, encode({"type": "ping"}) * 150)
+    assert [m["type"] for m in reply].count("pong") == 100  # the burst
+    error = reply[-1]
+    assert error["type"] == "error" and error["code"] == Code.FLOOD and error["fatal"] is True
+    assert "50 messages a second" in error["message"]
+    assert conn in h.closed
+    assert h.send(conn, {"type": "ping"}) == []  # nothing more is handled
+
+
+def test_a_line_over_64_kib_is_an_error_then_a_close() -> None:
+    h = HostHarness.new()
+    conn = h.join("Ann")
+    reply = h.send(conn, b"x" * (MAX_LINE + 1))
+    assert reply[-1]["code"] == Code.TOO_LONG and reply[-1]["fatal"] is True
+    assert conn in h.closed
+
+
+# ---------------------------------------------------------------------- away and back
+
+
+def test_a_dropped_seat_is_held_then_a_bot_plays_it_until_its_player_is_back() -> None:
+    clock = FakeClock()
+    h = HostHarness.new(clock=clock, away_timeout=60)
+    ann, bob, cy = three_players(h)
+    token = h.welcome(bob)["token"]
+    table = h.host.table
+    assert table is not None
+    h.drop(bob)
+    lobby = h.last(ann, "lobby")
+    assert [s["status"] for s in lobby["seats"]] == ["here", "away", "here", "bot"]
+    assert h.host.next_wakeup() == pytest.approx(clock.now + 60)
+    clock.advance(59)
+    h.tick()
+    assert table.seats[1].kind == "remote"
+    clock.advance(1)
+    h.tick()
+    assert table.seats[1] == SeatConfig("Bob", "bot", "heuristic")
+    assert [s["status"] for s in h.last(cy, "lobby")["seats"]] == ["here", "bot", "here", "bot"]
+    # Play on (the bot answers for Bob), then Bob takes the seat back.
+    play_host_game_for(h, {ann: 0, cy: 2}, moves=20)
+    back = h.connect()
+    reply = h.send(back, hello("Robert", token=token))
+    welcome = reply[0]
+    assert welcome["type"] == "welcome" and welcome["seat"] == 1 and welcome["token"] == token
+    update = next(m for m in reply if m["type"] == "update")
+    assert update["first"] == 0 and len(update["events"]) == len(table.log)  # the whole log
+    assert table.seats[1].kind == "remote" and table.seats[1].name == "Bob"
+    assert [s["status"] for s in h.last(ann, "lobby")["seats"]] == ["here", "here", "here", "bot"]
+    assert h.last(ann, "lobby")["seats"][1]["name"] == "Bob"  # the seat keeps its name
+
+
+def play_host_game_for(h: HostHarness, players: dict[int, int], moves: int) -> None:
+    """Answer ``moves`` prompts (first option that is a pass or a draw, else the first)."""
+    table = h.host.table
+    assert table is not None
+    for _ in range(moves):
+        prompt = next((p for p in table.prompts() if p.seat in players.values()), None)
+        if prompt is None or table.is_over:
+            return
+        conn = next(c for c, s in players.items() if s == prompt.seat)
+        ids = [o.id for o in prompt.options]
+        option = next((i for i in ("pass", "draw") if i in ids), ids[0])
+        h.send(conn, {"type": "answer", "prompt": prompt.id, "option": option})
+
+
+def test_a_second_connection_with_the_token_replaces_the_first() -> None:
+    h = HostHarness.new()
+    ann, _bob, _cy = three_players(h)
+    token = h.welcome(ann)["token"]
+    again = h.connect()
+    assert h.send(again, hello("Ann", token=token))[0]["seat"] == 0
+    error = error_of(h.inbox[ann])
+    assert error["code"] == Code.REPLACED and error["fatal"] is True and ann in h.closed
+    h.drop(ann)  # the old socket closing does not make the seat away
+    assert h.last(again, "lobby")["seats"][0]["status"] == "here"
+
+
+def test_no_away_timeout_means_the_seat_waits_for_ever() -> None:
+    clock = FakeClock()
+    h = HostHarness.new(clock=clock, away_timeout=None)
+    _ann, bob, _cy = three_players(h)
+    h.drop(bob)
+    clock.advance(10_000)
+    h.tick()
+    table = h.host.table
+    assert table is not None and table.seats[1].kind == "remote"
+
+
+# ---------------------------------------------------------------------- spectators and leaks
+
+
+@pytest.mark.parametrize("game_id", sorted(REGISTRY))
+def test_a_whole_game_leaks_nothing(game_id: str) -> None:
+    """Each player gets its own view, prompts and secrets only; a spectator, none."""
+    players = min(4, get_game(game_id).max_players)
+    bots = 1 if players > 2 else 0
+    h = HostHarness.new(game_id, players=players, bots=bots)
+    conns = [h.join(name) for name in ("Ann", "Bob", "Cy")[: players - bots]]
+    spectator = h.join("Eve", spectate=True)
+    play_host_game(h, {conn: seat for seat, conn in enumerate(conns)})
+    table = h.host.table
+    assert table is not None and table.is_over
+    late = h.join("Late", spectate=True)  # joins after the end: the whole public log
+    log = table.log
+    for seat, conn in enumerate(conns):
+        lines: list[dict[str, object]] = []
+        for update in h.of_type(conn, "update"):
+            assert all(p["seat"] == seat for p in update["prompts"])
+            private = update["view"]["private"]
+            assert private.get("seat", seat) == seat
+            lines = lines[: update["first"]] + update["events"]
+        assert len(lines) == len(log)
+        for line, event in zip(lines, log, strict=True):
+            assert line["text"] == event.text
+            assert line.get("secret") == dict(event.secrets).get(seat)
+        assert h.last(conn, "update")["outcome"] == table.outcome().to_json()
+    for conn in (spectator, late):
+        updates = h.of_type(conn, "update")
+        assert updates
+        for update in updates:
+            assert update["prompts"] == [] and update["view"]["private"] == {}
+            assert all("secret" not in e for e in update["events"])
+        assert h.last(conn, "update")["view"] == table.view(None)
+
+
+def test_a_spectator_cannot_answer_or_ask_for_another_game() -> None:
+    h = HostHarness.new()
+    three_players(h)
+    eve = h.join("Eve", spectate=True)
+    assert h.welcome(eve)["seat"] is None and h.welcome(eve)["token"] is None
+    error = error_of(h.send(eve, {"type": "answer", "prompt": "p", "option": "o"}))
+    assert error["code"] == Code.SPECTATOR
+    assert error_of(h.send(eve, {"type": "again"}))["code"] == Code.SPECTATOR
+    assert h.last(eve, "lobby")["spectators"] == 1
+
+
+def test_too_many_spectators() -> None:
+    h = HostHarness.new(max_spectators=1)
+    h.join("Eve", spectate=True)
+    conn = h.connect()
+    assert error_of(h.send(conn, hello("Max", spectate=True)))["code"] == Code.FULL
+
+
+# ---------------------------------------------------------------------- another game
+
+
+def test_when_the_game_ends_the_same_seats_get_another_game() -> None:
+    h = HostHarness.new("race", players=2, bots=0, window_seconds=None)
+    ann, bob = h.join("Ann"), h.join("Bob")
+    table = h.host.table
+    assert table is not None
+    assert error_of(h.send(ann, {"type": "again"}))["code"] == Code.NOT_OVER
+    play_host_game(h, {ann: 0, bob: 1})
+    assert h.last(ann, "lobby")["over"] is True
+    h.send(ann, {"type": "again"})
+    assert h.last(bob, "lobby")["again"] == [0]
+    assert h.host.table is table  # Bob has not asked yet
+    h.send(bob, {"type": "again"})
+    second = h.host.table
+    assert second is not table and second is not None and not second.is_over
+    assert second.seed == table.seed + 1
+    assert [s.name for s in second.seats] == [s.name for s in table.seats]
+    lobby = h.last(ann, "lobby")
+    assert lobby["game_number"] == 2 and lobby["again"] == [] and lobby["over"] is False
+    update = h.last(bob, "update")
+    assert update["game_number"] == 2 and update["first"] == 0
+
+
+def test_another_game_waits_only_for_the_players_still_here() -> None:
+    h = HostHarness.new("race", players=3, bots=0, window_seconds=None)
+    ann, bob, cy = three_players(h)
+    play_host_game(h, {ann: 0, bob: 1, cy: 2})
+    h.send(ann, {"type": "again"})
+    h.send(bob, {"type": "again"})
+    first = h.host.table
+    h.drop(cy)
+    assert h.host.table is not first and h.host.game_number == 2
+
+
+# ---------------------------------------------------------------------- saving
+
+
+def test_autosave_after_every_answer_and_resume_with_the_same_seats(tmp_path: Path) -> None:
+    path = tmp_path / "lan.json"
+    clock = FakeClock()
+    h = HostHarness.new(clock=clock, save_path=path)
+    conns = three_players(h)
+    tokens = [h.welcome(c)["token"] for c in conns]
+    table = h.host.table
+    assert table is not None
+    for _ in range(5):
+        play_host_game_for(h, dict(zip(conns, range(3), strict=True)), moves=1)
+        saved = json.loads(path.read_text())
+        assert saved["state"] == table.to_json()["state"]
+        assert len(saved["log"]) == len(table.log)
+    assert [p.name for p in tmp_path.iterdir()] == ["lan.json"]  # no temp file left
+    text = path.read_text()
+    assert all(token not in text for token in tokens)  # only their hashes
+
+    resumed = HostHarness(TableHost.resume(path, HostConfig(players=0), clock=clock))
+    again = resumed.host.table
+    assert again is not None and again.to_json()["state"] == table.to_json()["state"]
+    assert resumed.host.game_number == 1
+    assert [s for _n, s in resumed.host.seat_statuses()] == ["away", "away", "away", "bot"]
+    # A newcomer cannot take a held seat; the tokens take them back.
+    stranger = resumed.connect()
+    assert error_of(resumed.send(stranger, hello("Dan")))["code"] == Code.FULL
+    for seat, token in enumerate(tokens):
+        conn = resumed.connect()
+        reply = resumed.send(conn, hello("whoever", token=token))
+        assert reply[0]["seat"] == seat
+        update = next(m for m in reply if m["type"] == "update")
+        assert update["view"] == table.view(seat)
+    assert [s for _n, s in resumed.host.seat_statuses()] == ["here", "here", "here", "bot"]
+
+
+def test_resume_keeps_a_bot_playing_for_an_away_player(tmp_path: Path) -> None:
+    path = tmp_path / "lan.json"
+    clock = FakeClock()
+    h = HostHarness.new(clock=clock, save_path=path, away_timeout=5)
+    _ann, bob, _cy = three_players(h)
+    h.drop(bob)
+    clock.advance(6)
+    h.tick()
+    host = TableHost.resume(path, HostConfig(players=0), clock=clock)
+    assert host.seat_statuses()[1] == ("Bob", "bot")
+    assert host.table is not None and host.table.seats[1].is_bot
+
+
+def test_resume_refuses_what_is_not_a_lan_save(tmp_path: Path) -> None:
+    hot_seat = tmp_path / "hot.json"
+    Table("pigeons", [SeatConfig("A"), SeatConfig("B")], seed=1).save(hot_seat)
+    garbage = tmp_path / "garbage.json"
+    garbage.write_text("{nope")
+    cases = [
+        (hot_seat, "not a LAN table save"),
+        (garbage, "not a Purrch save"),
+        (tmp_path / "missing.json", "no saved game"),
+    ]
+    for path, words in cases:
+        with pytest.raises(SaveError, match=words):
+            TableHost.resume(path)
+
+
+def test_the_race_game_resumes_with_a_games_mapping(tmp_path: Path) -> None:
+    path = tmp_path / "race.json"
+    h = HostHarness.new("race", save_path=path, players=2, bots=1)
+    h.join("Ann")
+    host = TableHost.resume(path, games={"race": RACE})
+    assert host.game is RACE and host.table is not None

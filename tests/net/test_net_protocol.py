@@ -1,0 +1,244 @@
+"""The protocol without sockets: bytes in, messages (or errors) out."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from engine.net.protocol import (
+    CLIENT_MESSAGES,
+    MAX_LINE,
+    MAX_NAME,
+    Code,
+    LineDecoder,
+    ProtocolError,
+    RateLimiter,
+    clean_chat,
+    clean_name,
+    encode,
+    parse_client_line,
+    parse_server_line,
+)
+
+
+def feed(data: bytes) -> list[object]:
+    return LineDecoder().feed(data)
+
+
+def one_error(data: bytes) -> ProtocolError:
+    out = feed(data)
+    assert len(out) == 1, out
+    assert isinstance(out[0], ProtocolError), out
+    return out[0]
+
+
+# ---------------------------------------------------------------------- framing
+
+
+def test_each_line_is_one_message() -> None:
+    out = feed(b'{"type":"ping"}\n{"type":"chat","text":"hi"}\n')
+    assert out == [{"type": "ping"}, {"type": "chat", "text": "hi"}]
+
+
+def test_a_message_split_across_reads_comes_out_once_whole() -> None:
+    decoder = LineDecoder()
+    data = encode({"type": "answer", "prompt": "p1", "option": "draw"})
+    got: list[object] = []
+    for i in range(len(data)):
+        got += decoder.feed(data[i : i + 1])
+    assert got == [{"type": "answer", "prompt": "p1", "option": "draw"}]
+    assert decoder.pending == 0
+
+
+def test_crlf_and_blank_lines() -> None:
+    assert feed(b'\n\r\n   \n{"type":"ping"}\r\n') == [{"type": "ping"}]
+
+
+def test_a_line_of_exactly_64_kib_is_fine_one_byte_more_is_fatal() -> None:
+    padding = MAX_LINE - len(b'{"type":"chat","text":""}')
+    line = b'{"type":"chat","text":"' + b"a" * padding + b'"}'
+    assert len(line) == MAX_LINE
+    out = LineDecoder().feed(line + b"\n")
+    assert len(out) == 1 and isinstance(out[0], ProtocolError)
+    assert out[0].code == Code.BAD_FIELD  # too long a chat, but the line itself is fine
+    error = one_error(line + b"a\n")
+    assert error.code == Code.TOO_LONG and error.fatal
+
+
+def test_an_endless_line_is_refused_before_its_end() -> None:
+    decoder = LineDecoder()
+    assert decoder.feed(b"x" * MAX_LINE) == []
+    out = decoder.feed(b"y")
+    assert len(out) == 1 and isinstance(out[0], ProtocolError)
+    assert out[0].code == Code.TOO_LONG and out[0].fatal
+    assert "65536 bytes" in out[0].message
+    assert decoder.closed
+    # After a fatal error the decoder ignores everything.
+    assert decoder.feed(b'{"type":"ping"}\n') == []
+
+
+def test_messages_before_an_over_long_line_still_come_out() -> None:
+    out = LineDecoder(max_line=100).feed(b'{"type":"ping"}\n' + b"z" * 200)
+    assert out[0] == {"type": "ping"}
+    assert isinstance(out[1], ProtocolError) and out[1].code == Code.TOO_LONG
+
+
+# ---------------------------------------------------------------------- bad lines
+
+
+@pytest.mark.parametrize(
+    ("line", "code", "words"),
+    [
+        (b"\xff\xfe{}", Code.ENCODING, "not valid UTF-8"),
+        (b"{nope", Code.JSON, "not valid JSON"),
+        (b'{"type":"ping"', Code.JSON, "not valid JSON"),
+        (b'{"type":"ping","x":NaN}', Code.JSON, "not valid JSON"),
+        (b'{"type":"ping","x":Infinity}', Code.JSON, "not valid JSON"),
+        (b"[" * 50_000 + b"]" * 50_000, Code.TOO_LONG, "longer than"),
+        (b"[" * 30_000 + b"]" * 30_000, Code.JSON, "not valid JSON"),
+        (b'{"type":"ping","n":' + b"9" * 5000 + b"}", Code.JSON, "not valid JSON"),
+        (b"[1,2]", Code.NOT_OBJECT, "not a list"),
+        (b'"hello"', Code.NOT_OBJECT, "not text"),
+        (b"42", Code.NOT_OBJECT, "not a whole number"),
+        (b"null", Code.NOT_OBJECT, "not null"),
+        (b"{}", Code.NO_TYPE, 'no "type"'),
+        (b'{"type":7}', Code.NO_TYPE, "must be text"),
+        (b'{"type":"dance"}', Code.UNKNOWN_TYPE, "Unknown message type 'dance'"),
+        (b'{"type":"welcome"}', Code.UNKNOWN_TYPE, "known: again, answer, chat, hello, ping"),
+        (b'{"type":"hello","name":"Ann"}', Code.BAD_FIELD, "needs the field 'protocol'"),
+        (b'{"type":"hello","protocol":"1","name":"Ann"}', Code.BAD_FIELD, "whole number"),
+        (b'{"type":"hello","protocol":true,"name":"Ann"}', Code.BAD_FIELD, "not true or false"),
+        (b'{"type":"hello","protocol":1,"name":null}', Code.BAD_FIELD, "not null"),
+        (b'{"type":"hello","protocol":1,"name":"A","spectate":"yes"}', Code.BAD_FIELD, "true or"),
+        (b'{"type":"hello","protocol":1,"name":"A","token":5}', Code.BAD_FIELD, "'token'"),
+        (b'{"type":"answer","prompt":"p"}', Code.BAD_FIELD, "needs the field 'option'"),
+        (b'{"type":"answer","prompt":1,"option":"x"}', Code.BAD_FIELD, "'prompt'"),
+        (b'{"type":"answer","prompt":"p","option":"x","id":[1]}', Code.BAD_FIELD, "'id'"),
+        (b'{"type":"answer","prompt":"p","option":"x","id":true}', Code.BAD_FIELD, "'id'"),
+        (b'{"type":"chat"}', Code.BAD_FIELD, "needs the field 'text'"),
+        (b'{"type":"chat","text":{"a":1}}', Code.BAD_FIELD, "not an object"),
+        (b'{"type":"chat","text":"\\ud800"}', Code.BAD_FIELD, "invalid character"),
+        (b'{"type":"ping","id":"' + b"i" * 65 + b'"}', Code.BAD_FIELD, "too long"),
+    ],
+)
+def test_every_bad_line_is_a_clear_non_fatal_error(line: bytes, code: str, words: str) -> None:
+    error = one_error(line + b"\n")
+    assert error.code == code
+    assert words in error.message
+    # Only an over-long line ends the connection.
+    assert error.fatal is (code == Code.TOO_LONG)
+    msg = error.to_message()
+    assert msg["type"] == "error" and msg["code"] == code and msg["message"] == error.message
+
+
+def test_errors_do_not_stop_the_lines_after_them() -> None:
+    out = feed(b'nope\n{"type":"ping"}\n{"type":"x"}\n{"type":"again"}\n')
+    assert [type(x).__name__ for x in out] == ["ProtocolError", "dict", "ProtocolError", "dict"]
+
+
+def test_unknown_extra_fields_are_ignored() -> None:
+    assert parse_client_line(b'{"type":"ping","future":[1,2]}') == {
+        "type": "ping",
+        "future": [1, 2],
+    }
+
+
+def test_every_client_message_has_a_spec_and_the_minimal_ones_parse() -> None:
+    minimal = {
+        "hello": {"protocol": 1, "name": "Ann"},
+        "answer": {"prompt": "p", "option": "o"},
+        "chat": {"text": "hi"},
+        "ping": {},
+        "again": {},
+    }
+    assert set(minimal) == set(CLIENT_MESSAGES)
+    for mtype, fields in minimal.items():
+        msg = {"type": mtype, **fields}
+        assert parse_client_line(json.dumps(msg).encode()) == msg
+
+
+def test_server_lines_are_checked_too_but_unknown_types_pass() -> None:
+    assert parse_server_line(b'{"type":"pong"}') == {"type": "pong"}
+    assert parse_server_line(b'{"type":"news","x":1}') == {"type": "news", "x": 1}
+    with pytest.raises(ProtocolError, match="'message'"):
+        parse_server_line(b'{"type":"error","code":"x"}')
+
+
+# ---------------------------------------------------------------------- encoding
+
+
+def test_encode_is_one_compact_utf8_line() -> None:
+    data = encode({"type": "chat", "from": "Zoé", "seat": None, "text": "a\nb"})
+    assert data.endswith(b"\n") and data.count(b"\n") == 1
+    assert "Zoé".encode() in data
+    assert b" " not in data
+
+
+def test_encode_never_fails_on_a_lone_surrogate() -> None:
+    data = encode({"type": "chat", "from": "\ud800", "seat": None, "text": "x"})
+    assert json.loads(data)["from"] == "?"
+
+
+@given(
+    st.recursive(
+        st.none() | st.booleans() | st.integers() | st.text(),
+        lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(), inner, max_size=4),
+        max_leaves=20,
+    )
+)
+@settings(max_examples=200)
+def test_any_json_value_round_trips(value: object) -> None:
+    msg = {"type": "chat", "from": "x", "seat": None, "text": "t", "extra": value}
+    clean = json.loads(json.dumps(msg).encode("utf-8", "replace"))  # surrogates aside
+    out = LineDecoder(parse=parse_server_line).feed(encode(clean))
+    assert out == [clean]
+
+
+@given(st.binary(max_size=300))
+@settings(max_examples=300)
+def test_any_bytes_give_messages_or_errors_never_exceptions(data: bytes) -> None:
+    decoder = LineDecoder(max_line=128)
+    for item in decoder.feed(data) + decoder.feed(b"\n"):
+        assert isinstance(item, dict | ProtocolError)
+        if isinstance(item, ProtocolError):
+            assert item.message and item.code
+
+
+# ---------------------------------------------------------------------- semantics
+
+
+def test_names() -> None:
+    assert clean_name("  Ann   Lee ") == "Ann Lee"
+    for bad, words in [
+        ("   ", "empty"),
+        ("x" * (MAX_NAME + 1), "longer than 16"),
+        ("Ann\x00", "printable"),
+        ("Ann\u200b", "printable"),
+    ]:
+        with pytest.raises(ProtocolError, match=words) as info:
+            clean_name(bad)
+        assert info.value.code == Code.NAME and not info.value.fatal
+
+
+def test_chat_lines() -> None:
+    assert clean_chat(" hi\nthere\t") == "hi there"
+    with pytest.raises(ProtocolError, match="empty"):
+        clean_chat("\n\n")
+    with pytest.raises(ProtocolError, match="at most 500"):
+        clean_chat("x" * 501)
+
+
+def test_rate_limiter_allows_a_burst_then_the_sustained_rate() -> None:
+    limiter = RateLimiter(rate=50, burst=100)
+    assert all(limiter.allow(0.0) for _ in range(100))
+    assert not limiter.allow(0.0)
+    # One second later, 50 more.
+    assert sum(limiter.allow(1.0) for _ in range(80)) == 50
+    # A steady 40 a second for a long time is fine.
+    t = 2.0
+    for _ in range(1000):
+        t += 1 / 40
+        assert limiter.allow(t)

@@ -1,0 +1,331 @@
+"""Real sockets on 127.0.0.1 (ports the system picks): whole games, drops, abuse.
+
+Bots answer for the clients, from each client's own view and prompts.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import socket
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from net_helpers import LOOPBACK, TIMEOUT, BotDriver, join, play_to_the_end, start_server
+
+from engine.games import REGISTRY
+from engine.net.client import ClientConnection, ConnectionClosed, JoinError, RemoteTable
+from engine.net.protocol import MAX_LINE, Code, Message, encode
+from engine.net.server import TableServer
+
+
+async def raw(server: TableServer) -> ClientConnection:
+    return await ClientConnection.open(LOOPBACK, server.port, timeout=TIMEOUT)
+
+
+async def closed_after(conn: ClientConnection) -> list[Message]:
+    """Every message until the server closes the connection."""
+    out: list[Message] = []
+    with pytest.raises(ConnectionClosed):
+        while True:
+            out.append(await conn.recv(timeout=TIMEOUT))
+    return out
+
+
+# ---------------------------------------------------------------------- whole games
+
+
+@pytest.mark.parametrize("game_id", sorted(REGISTRY))
+async def test_three_clients_and_a_spectator_play_a_whole_game(game_id: str) -> None:
+    """Three players and a bot (two players in a two-player game), and a spectator."""
+    players = min(4, REGISTRY[game_id].max_players)
+    bots = 1 if players > 2 else 0
+    server = await start_server(game_id, players=players, bots=bots)
+    try:
+        tables = [await join(server, name) for name in ("Ann", "Bob", "Cy")[: players - bots]]
+        eve = await join(server, "Eve", spectate=True)
+        assert [t.seat for t in tables] == list(range(players - bots)) and eve.seat is None
+        for t in (*tables, eve):
+            await t.wait_started(TIMEOUT)
+        await play_to_the_end(tables)
+        await eve.wait_for(lambda: eve.is_over, TIMEOUT)
+        host_table = server.host.table
+        assert host_table is not None and host_table.is_over
+        for t in (*tables, eve):
+            await t.wait_for(lambda t=t: len(t.log) == len(host_table.log), TIMEOUT)
+            assert t.outcome() == host_table.outcome()
+            assert t.log_for(t.seat) == host_table.log_for(t.seat)
+        assert all(not e.secrets for e in eve.log)
+        assert eve.view(None) == host_table.view(None)
+        for t in tables:
+            await t.close()
+        await eve.close()
+    finally:
+        await server.close()
+
+
+async def test_a_player_comes_back_with_the_remembered_token(tmp_path: Path) -> None:
+    server = await start_server(players=4, bots=1)
+    tokens = tmp_path / "tokens.json"
+    try:
+        ann, bob, cy = [
+            await join(server, name, remember=True, token_file=tokens, reconnect_for=0)
+            for name in ("Ann", "Bob", "Cy")
+        ]
+        for t in (ann, bob, cy):
+            await t.wait_started(TIMEOUT)
+        first = [BotDriver(t, seed=i) for i, t in enumerate((ann, bob, cy))]
+        stop = asyncio.Event()
+        tasks = [asyncio.ensure_future(d.run(stop.is_set)) for d in first]
+        await ann.wait_for(lambda: len(ann.log) >= 30 or ann.is_over, TIMEOUT)
+        stop.set()
+        await asyncio.wait_for(asyncio.gather(*tasks), TIMEOUT)
+        # Bob's machine crashes: the connection just dies.
+        assert bob._conn is not None
+        bob._conn.abort()
+        await ann.wait_for(lambda: 1 in ann.away_seats, TIMEOUT)
+        assert [s.status for s in ann.lobby.seats] == ["here", "away", "here", "bot"]
+        # Running the same join again takes the seat back (same name, same token file).
+        back = await join(server, "Bob", remember=True, token_file=tokens)
+        assert back.seat == 1 and back.token == bob.token
+        await back.wait_started(TIMEOUT)
+        host_table = server.host.table
+        assert host_table is not None
+        assert back.log_for(1) == host_table.log_for(1)
+        assert back.view(1) == host_table.view(1)
+        await ann.wait_for(lambda: not ann.away_seats, TIMEOUT)
+        await play_to_the_end([ann, back, cy])
+        assert ann.outcome() == host_table.outcome() == back.outcome()
+        for t in (ann, back, cy):
+            await t.close()
+    finally:
+        await server.close()
+
+
+async def test_a_dropped_connection_dials_again_by_itself() -> None:
+    server = await start_server(players=3, bots=1)
+    try:
+        ann, bob = await join(server, "Ann"), await join(server, "Bob", reconnect_for=30)
+        notices: list[str] = []
+        bob.listen(lambda m: notices.append(m["state"]) if m["type"] == "connection" else None)
+        for t in (ann, bob):
+            await t.wait_started(TIMEOUT)
+        assert bob._conn is not None
+        bob._conn.abort()
+        await bob.wait_for(lambda: notices[-1:] == ["back"], TIMEOUT)
+        assert notices == ["lost", "back"] and bob.seat == 1 and bob.connected
+        await play_to_the_end([ann, bob])
+        assert bob.is_over
+        await ann.close()
+        await bob.close()
+    finally:
+        await server.close()
+
+
+async def test_a_spectator_gets_nothing_private() -> None:
+    server = await start_server(players=3, bots=1)
+    try:
+        eve = await raw(server)
+        welcome = await eve.hello("Eve", spectate=True)
+        assert welcome["seat"] is None and welcome["token"] is None
+        tables = [await join(server, name) for name in ("Ann", "Bob")]
+        await play_to_the_end(tables)
+        seen: list[Message] = []
+        host_table = server.host.table
+        assert host_table is not None
+        while not seen or "outcome" not in seen[-1]:
+            msg = await eve.recv(timeout=TIMEOUT)
+            if msg["type"] == "update":
+                seen.append(msg)
+        for update in seen:
+            assert update["prompts"] == [] and update["view"]["private"] == {}
+            assert all(set(e) <= {"text", "kind"} for e in update["events"])
+        text = json.dumps(seen)
+        for event in host_table.log:
+            for _seat, secret in event.secrets:
+                if secret != event.text:
+                    assert secret not in text
+        await eve.send({"type": "answer", "prompt": "x", "option": "y"})
+        error = await eve.recv_type("error", timeout=TIMEOUT)
+        assert error["code"] == Code.SPECTATOR
+        await eve.close()
+        for t in tables:
+            await t.close()
+    finally:
+        await server.close()
+
+
+# ---------------------------------------------------------------------- refusals and limits
+
+
+async def test_wrong_password_and_full_table_are_an_error_and_a_close() -> None:
+    server = await start_server(players=2, bots=0, password="meow")
+    try:
+        with pytest.raises(JoinError) as info:
+            await join(server, "Ann", password="woof")
+        assert info.value.code == Code.PASSWORD and str(info.value) == "Wrong password."
+        conn = await raw(server)
+        await conn.send({"type": "hello", "protocol": 1, "name": "Ann"})
+        messages = await closed_after(conn)
+        assert [m["code"] for m in messages] == [Code.PASSWORD]
+        ann = await join(server, "Ann", password="meow")
+        bob = await join(server, "Bob", password="meow")
+        with pytest.raises(JoinError) as info:
+            await join(server, "Cy", password="meow")
+        assert info.value.code == Code.FULL
+        conn = await raw(server)
+        await conn.send({"type": "hello", "protocol": 1, "name": "Cy", "password": "meow"})
+        messages = await closed_after(conn)
+        assert messages[-1]["code"] == Code.FULL and messages[-1]["fatal"] is True
+        with pytest.raises(JoinError, match="Cannot reach"):
+            await RemoteTable.connect(LOOPBACK, _free_port(), name="Dan", remember=False)
+        await ann.close()
+        await bob.close()
+    finally:
+        await server.close()
+
+
+async def test_too_many_connections_waiting_to_say_hello() -> None:
+    server = await start_server(max_pending=1)
+    try:
+        first = await raw(server)
+        await first.send({"type": "ping"})
+        assert await first.recv(timeout=TIMEOUT) == {"type": "pong"}
+        second = await raw(server)
+        messages = await closed_after(second)
+        assert [m["code"] for m in messages] == [Code.BUSY]
+        await first.close()
+    finally:
+        await server.close()
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind((LOOPBACK, 0))
+        return int(sock.getsockname()[1])
+
+
+async def test_an_over_long_line_and_a_flood_end_the_connection() -> None:
+    server = await start_server(rate=50.0, burst=100.0)
+    try:
+        long_line = await raw(server)
+        await long_line.send_raw(b"x" * (MAX_LINE + 10))
+        messages = await closed_after(long_line)
+        assert messages[-1]["code"] == Code.TOO_LONG and messages[-1]["fatal"] is True
+        flood = await raw(server)
+        await flood.send_raw(encode({"type": "ping"}) * 300)
+        messages = await closed_after(flood)
+        assert messages[-1]["code"] == Code.FLOOD
+        assert sum(m["type"] == "pong" for m in messages) <= 100
+        # The table is fine: people still join, and the game starts.
+        tables = [await join(server, name) for name in ("Ann", "Bob")]
+        for t in tables:
+            await t.wait_started(TIMEOUT)
+            await t.close()
+    finally:
+        await server.close()
+
+
+async def test_a_slow_reader_is_dropped_and_never_stalls_the_table() -> None:
+    server = await start_server(players=3, bots=1, max_send_buffer=16 * 1024)
+    try:
+        sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+        sock.setblocking(False)
+        await asyncio.get_running_loop().sock_connect(sock, (LOOPBACK, server.port))
+        _reader, writer = await asyncio.open_connection(sock=sock)
+        writer.write(encode({"type": "hello", "protocol": 1, "name": "Sloth", "spectate": True}))
+        await writer.drain()
+        # Sloth never reads another byte.
+        tables = [await join(server, name) for name in ("Ann", "Bob")]
+        await play_to_the_end(tables)
+        for _ in range(50):  # the next game too, if the first was short
+            if server.dropped:
+                break
+            for t in tables:
+                t.request_new_game()
+            await tables[0].wait_for(lambda: tables[0].game_number > 1, TIMEOUT)
+            await play_to_the_end(tables)
+        assert server.dropped == 1
+        assert server.host.connections == 2
+        for t in tables:
+            await t.close()
+        writer.close()
+    finally:
+        await server.close()
+
+
+# ---------------------------------------------------------------------- junk
+
+
+_junk_message = st.fixed_dictionaries(
+    {"type": st.sampled_from(["hello", "answer", "chat", "ping", "again", "dance", ""])},
+    optional={
+        "protocol": st.integers(-2, 3) | st.text(max_size=3) | st.none(),
+        "name": st.text(max_size=30) | st.integers(),
+        "token": st.text(max_size=40) | st.none() | st.booleans(),
+        "spectate": st.booleans() | st.integers(),
+        "prompt": st.text(max_size=20) | st.integers(),
+        "option": st.text(max_size=20) | st.lists(st.integers(), max_size=3),
+        "text": st.text(max_size=60) | st.none(),
+        "id": st.text(max_size=70) | st.integers() | st.floats(allow_nan=False),
+    },
+)
+_junk_line = st.one_of(
+    st.binary(max_size=80).map(lambda b: b.replace(b"\n", b" ")),
+    st.text(max_size=80).map(lambda t: t.replace("\n", " ").encode("utf-8", "replace")),
+    _junk_message.map(lambda m: json.dumps(m).encode()),
+    st.recursive(
+        st.none() | st.booleans() | st.integers() | st.text(max_size=10),
+        lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=5), inner),
+        max_leaves=10,
+    ).map(lambda v: json.dumps(v).encode()),
+)
+
+
+@given(lines=st.lists(_junk_line, min_size=1, max_size=25), hello_first=st.booleans())
+@settings(
+    max_examples=25,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
+def test_junk_never_crashes_the_server_and_the_others_keep_playing(
+    lines: list[bytes], hello_first: bool
+) -> None:
+    asyncio.run(_junk_scenario(lines, hello_first))
+
+
+async def _junk_scenario(lines: list[bytes], hello_first: bool) -> None:
+    server = await start_server("pigeons", players=3, bots=1, seed=5)
+    try:
+        ann, bob = await join(server, "Ann"), await join(server, "Bob")
+        await ann.wait_started(TIMEOUT)
+        drivers = [BotDriver(t, seed=i) for i, t in enumerate((ann, bob))]
+        tasks = [asyncio.ensure_future(d.run()) for d in drivers]
+        junk = await raw(server)
+        if hello_first:
+            await junk.hello("Junk", spectate=True)
+        for line in lines:
+            await junk.send_raw(line + b"\n")
+            await asyncio.sleep(0)
+        await junk.send({"type": "ping", "id": "end"})
+        replies: list[dict[str, Any]] = []
+        try:
+            while True:
+                msg = await junk.recv(timeout=TIMEOUT)
+                replies.append(msg)
+                if msg == {"type": "pong", "id": "end"}:
+                    break
+        except ConnectionClosed:
+            assert replies[-1]["type"] == "error" and replies[-1]["fatal"] is True
+        assert all(r.get("code") != Code.INTERNAL for r in replies), replies
+        await junk.close()
+        await asyncio.wait_for(asyncio.gather(*tasks), TIMEOUT * 3)
+        assert ann.is_over and bob.is_over
+        await ann.close()
+        await bob.close()
+    finally:
+        await server.close()

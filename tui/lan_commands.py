@@ -1,0 +1,345 @@
+"""What ``purrch host`` and ``purrch join`` run, once ``tui.cli`` checked their arguments.
+
+``host`` is headless: a :class:`engine.net.server.TableServer` on the asyncio
+loop, with every seat change, the game's public log lines and the outcome
+printed as they happen.  ``join`` connects a :class:`engine.net.client.RemoteTable`,
+prints the waiting room's changes until every player is there, then runs the
+app on that table (the same game screen as hot-seat).
+
+Textual is imported only by :func:`run_join`, after the connection worked.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import ipaddress
+import signal
+import socket
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, cast
+
+from engine import __version__
+from engine.core import Game
+from engine.net.client import JoinError, LobbyInfo, RemoteTable, data_dir
+from engine.net.host import HostConfig, TableHost
+from engine.net.server import TableServer
+from engine.session import SaveError
+
+if TYPE_CHECKING:
+    from tui.settings import Settings
+
+Echo = Callable[[str], None]
+
+
+class LanError(Exception):
+    """Hosting or joining failed: one line for people, and the exit code
+    (2: a bad argument such as an unusable save; 1: it failed at run time)."""
+
+    def __init__(self, message: str, code: int = 1) -> None:
+        super().__init__(message)
+        self.code = code
+
+
+def _print(text: str) -> None:
+    print(text, flush=True)
+
+
+# --------------------------------------------------------------------------- host
+
+
+def local_addresses() -> list[str]:
+    """This machine's IPv4 addresses other players may dial (best effort, no traffic)."""
+    found: list[str] = []
+    with contextlib.suppress(OSError):
+        for info in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET):
+            found.append(str(info[4][0]))
+    # The address of the interface a LAN packet would leave by (UDP connect
+    # sends nothing; it only asks the kernel for a route).
+    with (
+        contextlib.suppress(OSError),
+        socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe,
+    ):
+        probe.connect(("10.255.255.255", 9))
+        found.append(str(probe.getsockname()[0]))
+    out: list[str] = []
+    for address in found:
+        try:
+            ip = ipaddress.ip_address(address)
+        except ValueError:
+            continue
+        if ip.is_loopback or ip.is_unspecified or address in out:
+            continue
+        out.append(address)
+    return out
+
+
+def _join_hint(address: str, port: int) -> str:
+    shown = f"[{address}]" if ":" in address else address
+    return f"  purrch join {shown}:{port} --name YOUR_NAME"
+
+
+class HostConsole:
+    """Prints what the host reports, with the time, on one line each."""
+
+    def __init__(self, echo: Echo = _print, *, moves: bool = True) -> None:
+        self.echo = echo
+        self.moves = moves
+
+    def __call__(self, kind: str, text: str) -> None:
+        if kind == "move":
+            if self.moves:
+                self.echo(f"           {text}")
+            return
+        stamp = time.strftime("%H:%M:%S")
+        prefix = {"warning": "warning: ", "chat": "chat: "}.get(kind, "")
+        self.echo(f"[{stamp}] {prefix}{text}")
+
+
+def run_host(
+    game: Game | None,
+    config: HostConfig,
+    *,
+    bind: str,
+    port: int,
+    resume: Path | None,
+    echo: Echo = _print,
+) -> None:
+    """Serve one table until Ctrl+C or SIGTERM.  :class:`LanError` if it cannot."""
+    console = HostConsole(echo)
+    try:
+        if resume is not None:
+            host = TableHost.resume(resume, config, report=console)
+        else:
+            assert game is not None
+            host = TableHost(game, config, report=console)
+    except (SaveError, ValueError) as exc:
+        raise LanError(str(exc), code=2) from None
+    asyncio.run(_serve(host, bind=bind, port=port, echo=echo))
+
+
+async def _serve(host: TableHost, *, bind: str, port: int, echo: Echo) -> None:
+    server = TableServer(host)
+    try:
+        await server.start(bind, port)
+    except OSError as exc:
+        raise LanError(f"cannot listen on {bind}:{port}: {exc.strerror or exc}") from None
+    port = server.port
+    config = host.config
+    if config.save_path is None:
+        config.save_path = data_dir() / f"lan-{host.game.id}-{port}.json"
+    bots = len(host.seat_statuses()) - host.humans
+    echo(
+        f"Purrch {__version__} hosts {host.game.title}: {host.humans + bots} seats, "
+        f"{host.humans} for players, {bots} for bots ({host.bot_level})."
+    )
+    for address, real_port in server.addresses:
+        echo(f"Listening on {address}:{real_port}")
+    if bind in ("0.0.0.0", "::", ""):
+        echo(
+            "That is every network interface, since that is what a meetup needs "
+            "(--bind 127.0.0.1 keeps the table on this machine)."
+        )
+        addresses = local_addresses() or ["THIS_MACHINE'S_ADDRESS"]
+    else:
+        addresses = [bind]
+    echo("Players join with:")
+    for address in addresses:
+        echo(_join_hint(address, port))
+    if config.password is not None:
+        echo("The table has a password: add --password to the join command.")
+    echo(f"Autosave: {config.save_path}")
+    echo(f"  (after a crash, `purrch host --resume {config.save_path}` continues the game)")
+    if config.away_timeout is not None:
+        echo(f"A bot plays for a player away more than {config.away_timeout:g} s.")
+    echo("Ctrl+C stops the table (the game stays saved).")
+    if not host.started:
+        echo(f"Waiting for {host.waiting_for} players...")
+
+    loop = asyncio.get_running_loop()
+    stop = asyncio.Event()
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        with contextlib.suppress(NotImplementedError, RuntimeError):
+            loop.add_signal_handler(sig, stop.set)
+    try:
+        await stop.wait()
+    finally:
+        await server.close("The host stopped the table.")
+        if host.table is not None and config.save_path is not None:
+            if host.save_error:
+                echo(f"warning: {host.save_error}")
+            else:
+                echo(
+                    f"Stopped.  `purrch host --resume {config.save_path}` continues "
+                    "with the same seats."
+                )
+        else:
+            echo("Stopped.")
+
+
+# --------------------------------------------------------------------------- join
+
+
+def _lobby_line(remote: RemoteTable, lobby: LobbyInfo) -> str:
+    names = [s.name for s in lobby.seats if s.kind == "player" and s.name]
+    here = ", ".join(names) if names else "nobody yet"
+    missing = lobby.waiting_for
+    more = f"waiting for {missing} more player{'s' if missing != 1 else ''}"
+    return f"At the table: {here}; {more}..."
+
+
+async def connect_and_wait(
+    host: str,
+    port: int,
+    *,
+    name: str,
+    spectate: bool,
+    password: str | None,
+    playable: Callable[[str], bool],
+    echo: Echo = _print,
+) -> RemoteTable:
+    """Join, then print the waiting room until the game starts.  :class:`LanError`."""
+    try:
+        remote = await RemoteTable.connect(
+            host, port, name=name, spectate=spectate, password=password
+        )
+    except JoinError as exc:
+        raise LanError(exc.message) from None
+    if not playable(remote.game_id):
+        await remote.close()
+        raise LanError(f"{remote.title} cannot be played in the app yet")
+    where = f"{host}:{port}"
+    if remote.seat is None:
+        echo(f"Watching {remote.title} on {where}.")
+    else:
+        echo(f"Joined {remote.title} on {where} as {remote.name}, seat {remote.seat + 1}.")
+    if not remote.started:
+        last = ""
+
+        def on_message(msg: dict[str, Any]) -> None:
+            nonlocal last
+            if msg["type"] in ("welcome", "lobby") and not remote.lobby.started:
+                line = _lobby_line(remote, remote.lobby)
+                if line != last:
+                    echo(line)
+                    last = line
+            elif msg["type"] == "connection":
+                echo(str(msg["message"]))
+
+        on_message({"type": "lobby"})
+        unlisten = remote.listen(on_message)
+        try:
+            await remote.wait_started()
+        except ConnectionError:
+            await remote.close()
+            raise LanError(remote.last_error or "the connection to the host was lost") from None
+        finally:
+            unlisten()
+    return remote
+
+
+def run_join(
+    host: str,
+    port: int,
+    *,
+    name: str,
+    spectate: bool,
+    password: str | None,
+    settings: Settings,
+) -> None:
+    """Join the table at ``host``:``port`` and play it in the app.  :class:`LanError`."""
+    try:
+        asyncio.run(
+            _join(host, port, name=name, spectate=spectate, password=password, settings=settings)
+        )
+    except KeyboardInterrupt:  # Ctrl+C in the waiting room (the app handles its own)
+        _print("Left the table.")
+
+
+async def _join(
+    host: str,
+    port: int,
+    *,
+    name: str,
+    spectate: bool,
+    password: str | None,
+    settings: Settings,
+) -> None:
+    from tui.seating import has_screen
+
+    remote = await connect_and_wait(
+        host, port, name=name, spectate=spectate, password=password, playable=has_screen
+    )
+    settings.autosave = None  # the host saves the game
+    try:
+        app = remote_app(settings, remote)
+        await app.run_async()
+    finally:
+        await remote.close()
+
+
+def remote_app(settings: Settings, remote: RemoteTable) -> Any:
+    """The app playing ``remote``: "again" asks the host for another game, "menu" leaves.
+
+    (Until the app learns about LAN tables itself: the follow-up's menu entries,
+    join screen and waiting room.)
+    """
+    from tui.app import PurrchApp
+
+    class RemoteApp(PurrchApp):
+        _waiting_for_game: int | None = None
+        """The game number after which "again" was asked (None: not waiting)."""
+        _leaving: asyncio.Task[None] | None = None
+
+        def _playing_remote(self) -> bool:
+            return cast(object, self.table) is remote
+
+        def on_mount(self) -> None:
+            # (Textual calls PurrchApp.on_mount too: handlers run along the MRO.)
+            # The table's news must reach the screens on the app's own task.
+            remote.deliver = self.call_later
+            self._unlisten = remote.listen(self._on_remote_message)
+
+        def on_unmount(self) -> None:
+            remote.deliver = None
+            self._unlisten()
+
+        def _on_remote_message(self, msg: dict[str, Any]) -> None:
+            waiting = self._waiting_for_game
+            if msg["type"] == "error" and not msg.get("fatal"):
+                self.notify(str(msg["message"]), title="Not allowed", severity="error")
+            elif msg["type"] == "connection":
+                back = msg["state"] == "back"
+                self.notify(
+                    str(msg["message"]),
+                    title="Connection",
+                    severity="information" if back else "warning",
+                )
+            elif (
+                msg["type"] == "update"
+                and self.table is None
+                and waiting is not None
+                and remote.game_number > waiting
+            ):
+                self._waiting_for_game = None
+                self.start_table(cast(Any, remote))
+
+        def _game_done(self, result: object) -> None:
+            choice = result[0] if isinstance(result, tuple) and result else result
+            if choice == "again" and self._playing_remote():
+                self.table = None
+                self._waiting_for_game = remote.game_number
+                try:
+                    remote.request_new_game()
+                except Exception as exc:  # not connected any more
+                    self.notify(str(exc), severity="error")
+                    return
+                self.notify("Another game starts when every player asks for one.")
+                return
+            if self._playing_remote():  # back to the menu: leave the table
+                self._leaving = asyncio.get_running_loop().create_task(remote.close())
+            super()._game_done(result if choice != "again" else ("menu", None))
+
+    return RemoteApp(settings, cast(Any, remote))
