@@ -14,7 +14,8 @@ decides when a window closes.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, NamedTuple, Protocol, runtime_checkable
+from pathlib import Path
+from typing import Any, Generic, NamedTuple, Protocol, Self, TypeVar, runtime_checkable
 
 JSON = Any
 """A value made only of dict, list, str, int, float, bool and None."""
@@ -167,6 +168,20 @@ class RuleOption:
     choices: tuple[JSON, ...] = ()
 
 
+class GameState(Protocol):
+    """What the shared contract code needs of a game's state."""
+
+    def clone(self) -> Self: ...
+
+    def to_json(self) -> dict[str, JSON]: ...
+
+    @classmethod
+    def from_json(cls, data: dict[str, JSON]) -> Self: ...
+
+
+S = TypeVar("S", bound=GameState)
+
+
 @runtime_checkable
 class Game(Protocol):
     """What every game module exposes (see DESIGN.md, "The engine contract")."""
@@ -201,6 +216,29 @@ class Game(Protocol):
     def bot(self, level: str, seat: int, seed: int) -> Any:
         """A new bot of ``level`` (one of ``bot_levels``) for ``seat``."""
         ...
+
+
+class GameBase(Generic[S]):
+    """What every game's contract shares: state cloning, JSON and the rules text.
+
+    A game sets ``state_class`` (whose instances have ``clone()``, ``to_json()`` and
+    a ``from_json()`` classmethod) and ``rules_file`` (its RULES.md).
+    """
+
+    state_class: type[S]
+    rules_file: Path
+
+    def clone(self, state: S) -> S:
+        return state.clone()
+
+    def state_to_json(self, state: S) -> dict[str, JSON]:
+        return state.to_json()
+
+    def state_from_json(self, data: dict[str, JSON]) -> S:
+        return self.state_class.from_json(data)
+
+    def rules_text(self) -> str:
+        return self.rules_file.read_text(encoding="utf-8")
 
 
 def resolve_options(game: Game, options: dict[str, JSON] | None) -> dict[str, JSON]:

@@ -33,6 +33,7 @@ from typing import Any
 from engine.core import (
     JSON,
     Event,
+    GameBase,
     IllegalMove,
     Option,
     Outcome,
@@ -327,8 +328,11 @@ def check_consistent(s: PerchState) -> None:
 # ---------------------------------------------------------------------- the game
 
 
-class PerchGame:
+class PerchGame(GameBase[PerchState]):
     """Chat perché, exactly two players."""
+
+    state_class = PerchState
+    rules_file = Path(__file__).parent / "RULES.md"
 
     id = "perch"
     title = "Chat perché"
@@ -380,15 +384,6 @@ class PerchGame:
 
     # --------------------------------------------------------------- contract
 
-    def clone(self, state: PerchState) -> PerchState:
-        return state.clone()
-
-    def state_to_json(self, state: PerchState) -> dict[str, JSON]:
-        return state.to_json()
-
-    def state_from_json(self, data: dict[str, JSON]) -> PerchState:
-        return PerchState.from_json(data)
-
     def outcome(self, state: PerchState) -> Outcome | None:
         r = state.result
         if r is None:
@@ -398,9 +393,6 @@ class PerchGame:
             reason=str(r["reason"]),
             scores=tuple(int(x) for x in r["scores"]),
         )
-
-    def rules_text(self) -> str:
-        return (Path(__file__).parent / "RULES.md").read_text(encoding="utf-8")
 
     def bot(self, level: str, seat: int, seed: int) -> Any:
         from engine.bots import RandomBot

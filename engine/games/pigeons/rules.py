@@ -23,6 +23,7 @@ from typing import Any
 from engine.core import (
     JSON,
     Event,
+    GameBase,
     IllegalMove,
     Option,
     Outcome,
@@ -197,8 +198,11 @@ def parse_cid(text: str) -> int:
     return int(text[1:])
 
 
-class PigeonsGame:
+class PigeonsGame(GameBase[PigeonsState]):
     """Cats Among The Pigeons, 2 to 6 players."""
+
+    state_class = PigeonsState
+    rules_file = Path(__file__).parent / "RULES.md"
 
     id = "pigeons"
     title = "Cats Among The Pigeons"
@@ -251,23 +255,11 @@ class PigeonsGame:
 
     # --------------------------------------------------------------- contract
 
-    def clone(self, state: PigeonsState) -> PigeonsState:
-        return state.clone()
-
-    def state_to_json(self, state: PigeonsState) -> dict[str, JSON]:
-        return state.to_json()
-
-    def state_from_json(self, data: dict[str, JSON]) -> PigeonsState:
-        return PigeonsState.from_json(data)
-
     def outcome(self, state: PigeonsState) -> Outcome | None:
         r = state.result
         if r is None:
             return None
         return Outcome(winners=tuple(r["winners"]), reason=str(r["reason"]))
-
-    def rules_text(self) -> str:
-        return (Path(__file__).parent / "RULES.md").read_text(encoding="utf-8")
 
     def bot(self, level: str, seat: int, seed: int) -> Any:
         from engine.bots import RandomBot

@@ -39,6 +39,7 @@ from typing import Any
 from engine.core import (
     JSON,
     Event,
+    GameBase,
     IllegalMove,
     Option,
     Outcome,
@@ -314,8 +315,11 @@ def parse_pos(s: StoolState, text: str) -> tuple[int, int]:
     return seat, index
 
 
-class StoolGame:
+class StoolGame(GameBase[StoolState]):
     """Stool Pigeon, 2 to 6 players."""
+
+    state_class = StoolState
+    rules_file = Path(__file__).parent / "RULES.md"
 
     id = "stool"
     title = "Stool Pigeon"
@@ -388,15 +392,6 @@ class StoolGame:
 
     # --------------------------------------------------------------- contract
 
-    def clone(self, state: StoolState) -> StoolState:
-        return state.clone()
-
-    def state_to_json(self, state: StoolState) -> dict[str, JSON]:
-        return state.to_json()
-
-    def state_from_json(self, data: dict[str, JSON]) -> StoolState:
-        return StoolState.from_json(data)
-
     def outcome(self, state: StoolState) -> Outcome | None:
         r = state.result
         if r is None:
@@ -406,9 +401,6 @@ class StoolGame:
             reason=str(r["reason"]),
             scores=tuple(int(x) for x in r["scores"]),
         )
-
-    def rules_text(self) -> str:
-        return (Path(__file__).parent / "RULES.md").read_text(encoding="utf-8")
 
     def bot(self, level: str, seat: int, seed: int) -> Any:
         from engine.bots import RandomBot
