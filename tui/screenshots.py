@@ -8,7 +8,8 @@ instant, countdowns frozen, no clock on screen.
 ``python -m tui.screenshots [DIR]`` writes ``menu.svg``, ``game.svg``, ``curtain.svg``,
 ``reaction-window.svg``, ``search.svg``, ``game-over.svg`` (Cats Among The Pigeons)
 and ``stool-start.svg``, ``stool-peek.svg``, ``stool-race.svg``, ``stool-knock.svg``,
-``stool-over.svg`` (Stool Pigeon) (default DIR: ``screenshots/``).
+``stool-over.svg`` (Stool Pigeon), ``perch-setup.svg``, ``perch-turn.svg``,
+``perch-break.svg``, ``perch-over.svg`` (Chat perché) (default DIR: ``screenshots/``).
 """
 
 from __future__ import annotations
@@ -273,6 +274,57 @@ def stool_over_scene() -> Scene:
     return Scene(table, scene_settings())
 
 
+# ----------------------------------------------------------------------------- Chat perché
+
+PERCH = "perch"
+PERCH_SOLO = (("Ann", "human"), ("Bea", "bot"))
+PERCH_SEED = 1
+
+
+def perch_setup_scene() -> Scene:
+    """Ann against a bot, placing her strength tokens: two placed, her 3 goes next."""
+    table = make_table(PERCH_SOLO, PERCH_SEED, game=PERCH)
+
+    def placing(t: Table) -> bool:
+        private = t.view(0)["private"]
+        return len(private["tokens_to_place"]) == 3 and private["placing"] is not None
+
+    play_until(table, placing)
+    return Scene(table, scene_settings())
+
+
+def perch_turn_scene() -> Scene:
+    """Ann against a bot, in play: she moves a cat up the tree, its destinations lit."""
+    table = make_table(PERCH_SOLO, PERCH_SEED, game=PERCH)
+
+    def moving(t: Table) -> bool:
+        prompts = t.prompts_for(0)
+        board = t.view(0)["public"]
+        in_tree = sum(int(p["in_tree"]) for p in board["players"])
+        return bool(prompts) and prompts[0].kind == "move" and in_tree >= 4
+
+    play_until(table, moving)
+    return Scene(table, scene_settings())
+
+
+def perch_break_scene() -> Scene:
+    """Ann against a bot, just after a branch broke: its strength shown to both."""
+    table = make_table(PERCH_SOLO, PERCH_SEED, game=PERCH)
+
+    def broke(t: Table) -> bool:
+        return bool(t.view(0)["public"]["broken"]) and bool(t.prompts_for(0))
+
+    play_until(table, broke)
+    return Scene(table, scene_settings())
+
+
+def perch_over_scene() -> Scene:
+    """A finished game of Ann against a bot."""
+    table = make_table(PERCH_SOLO, PERCH_SEED, game=PERCH)
+    play_until(table, lambda t: t.is_over)
+    return Scene(table, scene_settings())
+
+
 def _action(hand: dict[str, dict[str, object]], option: str) -> object:
     card = hand.get(option.rsplit(":", 1)[-1])
     return card.get("action") if card else None
@@ -326,6 +378,10 @@ SHOTS: dict[str, tuple[Callable[[], Scene], tuple[int, int]]] = {
     "stool-race": (stool_race_scene, (100, 30)),
     "stool-knock": (stool_knock_scene, (100, 30)),
     "stool-over": (stool_over_scene, (100, 30)),
+    "perch-setup": (perch_setup_scene, (80, 24)),
+    "perch-turn": (perch_turn_scene, (80, 24)),
+    "perch-break": (perch_break_scene, (80, 24)),
+    "perch-over": (perch_over_scene, (80, 24)),
 }
 
 

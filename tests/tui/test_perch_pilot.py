@@ -1,0 +1,107 @@
+"""Whole games of Chat perché played through the game screen with key presses only.
+
+Decisions on the tree (a cat, a destination, a spot, a branch) are picked there: an
+arrow key now and then, then Enter; the others (a token, a flip) with the prompt
+bar's keys.  A handoff curtain is dismissed with Enter.
+"""
+
+from __future__ import annotations
+
+from textual.pilot import Pilot
+
+from tui.games.perch import PerchBoard
+from tui.screens.curtain import CurtainScreen
+from tui.screens.game import GameScreen
+from tui.screens.game_over import GameOverScreen
+from tui.screenshots import DUO, PERCH, PERCH_SEED, PERCH_SOLO, Scene, SceneApp, make_table
+from tui.screenshots import scene_settings as settings
+
+MAX_PRESSES = 3000
+SHORT = {"dog_track": 3}  # a short dogs' track: a short game
+ARROWS = ("up", "left", "down", "right")
+
+
+async def play_to_the_end(app: SceneApp, pilot: Pilot[None]) -> list[tuple[str, str]]:
+    """Press keys until the game-over screen; return each curtain's (player, reason)."""
+    table = app.scene.table
+    names = [s.name for s in table.seats]
+    humans = [i for i, s in enumerate(table.seats) if s.is_human]
+    curtains: list[tuple[str, str]] = []
+    released: str | None = None
+    presses = 0
+    for _ in range(MAX_PRESSES):
+        await pilot.pause()
+        screen = app.screen
+        if isinstance(screen, GameOverScreen):
+            return curtains
+        if isinstance(screen, CurtainScreen):
+            game = next(s for s in app.screen_stack if isinstance(s, GameScreen))
+            data = game.query_one(PerchBoard).data
+            # Behind the curtain no strength of anyone's is drawn.
+            assert data is not None and data.owner is None and not data.secret
+            assert not data.private.plain
+            curtains.append((screen.player, screen.reason))
+            released = screen.player
+            await pilot.press("enter")
+            continue
+        assert isinstance(screen, GameScreen)
+        data = screen.query_one(PerchBoard).data
+        assert data is not None
+        if len(humans) > 1:
+            assert data.owner in (None, released)
+            if data.owner is not None:
+                seat = names.index(data.owner)
+                assert dict(data.secret) == table.view(seat)["private"]["strengths"]
+            else:
+                assert not data.secret
+        else:
+            assert data.owner == names[humans[0]]
+        info = screen.prompt_info
+        if info is not None and info.options:
+            presses += 1
+            if data.usable:
+                if presses % 3 == 0:
+                    await pilot.press(ARROWS[presses % 4])
+                await pilot.press("enter")
+            else:
+                key = info.options[0].key
+                assert key is not None
+                await pilot.press(key)
+            continue
+        await pilot.pause(0.05)  # bots (instant) play on the next tick
+    raise AssertionError("the game did not end")
+
+
+async def test_one_human_against_a_bot_to_the_end() -> None:
+    table = make_table(PERCH_SOLO, PERCH_SEED, SHORT, game=PERCH)
+    app = SceneApp(Scene(table, settings()))
+    async with app.run_test(size=(80, 24)) as pilot:
+        curtains = await play_to_the_end(app, pilot)
+        assert curtains == []
+        assert table.is_over
+        assert isinstance(app.screen, GameOverScreen)
+        assert any(e.kind == "move" and e.text.startswith("Ann") for e in table.log)
+        assert any(e.kind == "move" and e.text.startswith("Bea") for e in table.log)
+        outcome = table.outcome()
+        assert outcome is not None
+        assert app.screen.result.reason == outcome.reason
+        await pilot.press("a")
+        await pilot.pause()
+        assert app.results == [("again", None)]
+
+
+async def test_two_humans_hot_seat_to_the_end() -> None:
+    table = make_table(DUO, PERCH_SEED, SHORT, game=PERCH)
+    app = SceneApp(Scene(table, settings()))
+    async with app.run_test(size=(80, 24)) as pilot:
+        curtains = await play_to_the_end(app, pilot)
+        assert table.is_over
+        assert isinstance(app.screen, GameOverScreen)
+        players = [player for player, _reason in curtains]
+        assert players.count("Ann") > 1 and players.count("Bob") > 1
+        reasons = " ".join(reason for _player, reason in curtains)
+        assert "places a strength token" in reasons
+        assert "It is Ann's turn." in reasons and "It is Bob's turn." in reasons
+        await pilot.press("m")
+        await pilot.pause()
+        assert app.results == [("menu", None)]

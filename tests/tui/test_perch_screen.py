@@ -1,0 +1,135 @@
+"""The game screen playing Chat perché: snapshots of the set-up, a turn, a break and the
+game over at 80x24, and picking on the tree with the arrows.
+
+Scenes come from ``tui.screenshots`` (fixed seeds, instant bots, no countdown on
+screen), so the snapshots are the same on every run.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+
+from textual.pilot import Pilot
+
+from tui.games.perch import PerchBoard, PerchTree, TreeData
+from tui.screens.game import GameScreen
+from tui.screenshots import (
+    Scene,
+    SceneApp,
+    perch_break_scene,
+    perch_over_scene,
+    perch_setup_scene,
+    perch_turn_scene,
+)
+
+SnapCompare = Callable[..., bool]
+
+
+async def settle(pilot: Pilot[None]) -> None:
+    await pilot.pause()
+    await pilot.wait_for_scheduled_animations()
+    await pilot.pause()
+
+
+def run_before(scene: Scene) -> Callable[[Pilot[None]], Awaitable[None]]:
+    async def before(pilot: Pilot[None]) -> None:
+        await settle(pilot)
+        for key in scene.press:
+            await pilot.press(key)
+            await settle(pilot)
+
+    return before
+
+
+def game_screen(app: SceneApp) -> GameScreen:
+    for screen in reversed(app.screen_stack):
+        if isinstance(screen, GameScreen):
+            return screen
+    raise AssertionError("no game screen")
+
+
+def tree(game: GameScreen) -> TreeData:
+    data = game.query_one(PerchBoard).data
+    assert data is not None
+    return data
+
+
+# ----------------------------------------------------------------------------- snapshots
+
+
+def test_setup_80x24(snap_compare: SnapCompare) -> None:
+    """You should see Ann (black, B) against the bot Bea (ginger, G) placing strength
+    tokens: on the left "The tree" with the dogs' track (D at its start, 14 squares),
+    the trunk T5..T1 with branches L5..L1 and R5..R1 of four empty spots each, Ann's
+    tokens b1 on L1 and b2 on L2 underlined (only she sees the values), Bea's tokens
+    g? on R5 and R1, the free branches' token places highlighted (L3 under the cursor),
+    "B 12 start" and "start 12 G" at the foot, a legend, and "You: B black. To place:
+    2 3 4. Placing 2."; the Cards pane with both players (32 cards each, no card
+    flipped, 8 birds); the log of the placements; the prompt bar asking for a free
+    branch for the strength 2 token, with L3 L5 R2 R3 R4 and Back."""
+    scene = perch_setup_scene()
+    assert snap_compare(SceneApp(scene), run_before=run_before(scene), terminal_size=(80, 24))
+
+
+def test_turn_80x24(snap_compare: SnapCompare) -> None:
+    """You should see Ann in play moving a ginger cat (a card "1 ginger cat, 2 squares"
+    of her deck moves Bea's colour): the cat on L1a underlined, its two destinations
+    L1b and L1c highlighted as diamonds (L1b under the cursor), black cats B and ginger
+    cats G on the tree, the strengths as in set-up, the Cards pane showing the flipped
+    card, the prompt bar offering L1b (1 square), L1c (2 squares) and Back."""
+    scene = perch_turn_scene()
+    assert snap_compare(SceneApp(scene), run_before=run_before(scene), terminal_size=(80, 24))
+
+
+def test_break_80x24(snap_compare: SnapCompare) -> None:
+    """You should see the game just after a branch broke: that branch drawn as red x
+    marks with its strength revealed beside it (to both players), its cats back at
+    their starts, the log telling the break, and Ann's next decision on the prompt bar."""
+    scene = perch_break_scene()
+    assert snap_compare(SceneApp(scene), run_before=run_before(scene), terminal_size=(80, 24))
+
+
+def test_game_over_80x24(snap_compare: SnapCompare) -> None:
+    """You should see the game-over screen of Ann against Bea: who wins and why (cats in
+    the tree), a line per player with its cats in the tree, on branches and at the
+    start, and the broken branches with their strengths."""
+    scene = perch_over_scene()
+    assert snap_compare(SceneApp(scene), run_before=run_before(scene), terminal_size=(80, 24))
+
+
+# ----------------------------------------------------------------------------- picking
+
+
+async def test_arrows_pick_a_destination() -> None:
+    scene = perch_turn_scene()
+    table = scene.table
+    app = SceneApp(scene)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        game = game_screen(app)
+        data = tree(game)
+        prompt = table.prompts_for(0)[0]
+        assert prompt.kind == "move"
+        dests = [o.id[3:] for o in prompt.options if o.id.startswith("to:")]
+        assert list(data.usable) == dests and len(dests) >= 2
+        widget = game.query_one(PerchTree)
+        assert widget.has_focus and widget.cursor == dests[0]
+        await pilot.press("left")  # the left branch goes left, towards its tip
+        await settle(pilot)
+        assert widget.cursor == dests[1]
+        await pilot.press("enter")
+        await settle(pilot)
+        assert any(e.kind == "move" and dests[1] in e.text for e in table.log)
+
+
+async def test_the_other_players_strengths_are_never_shown() -> None:
+    scene = perch_turn_scene()
+    app = SceneApp(scene)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        data = tree(game_screen(app))
+        own = scene.table.view(0)["private"]["strengths"]
+        assert dict(data.secret) == own
+        assert all(data.branches[b].owner == "black" for b in data.secret)
+        hidden = [b for b in data.branches.values() if b.owner == "ginger" and not b.broken]
+        assert hidden and all(b.strength is None for b in hidden)

@@ -1,0 +1,675 @@
+"""Chat perché on screen: the tree, the dogs' track, the piles, and :class:`PerchUI`,
+the game's half of the shared game screen.
+
+Everything here reads *views*; nothing holds or changes engine state.  The tree is
+drawn with box-drawing characters (plain ASCII with ``settings.ascii``)::
+
+    Dogs  ══D·············▶ tree
+    L5 g?  ·──·──·──·──┤ ├──·──·──·──·  b3 R5
+    ...
+    L1 b2  ·──·──B──·──┤G├──·──·──·──·  g?  R1
+         B 11 start ───┴─── start 12 G
+
+Cats are ``B`` (black) and ``G`` (ginger) in their theme colours, birds the pigeon
+glyph.  Beside each branch is its strength token: the owner's colour letter and the
+value, which only its owner sees (``?`` for the other player) until the branch
+breaks.  A broken branch is drawn as ``x`` marks with its revealed strength.
+
+The positions a decision can pick (a cat, a destination, a spot, a branch) are
+highlighted; the arrows move the cursor among them and Enter (or a click) picks.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from textual import events
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical
+from textual.content import Content
+from textual.reactive import reactive
+from textual.widget import Widget
+from textual.widgets import Static
+
+from engine.core import Prompt
+from themes import ASCII_GLYPHS, Glyphs
+from tui.games.base import GameUI, PaneChoice, Shown
+from tui.games.stool import nearest
+from tui.screens.game_over import GameResult
+from tui.widgets import PromptInfo, keyed_options
+
+if TYPE_CHECKING:
+    from textual.screen import Screen
+
+COLOURS = ("black", "ginger")
+LETTER = {"black": "B", "ginger": "G"}
+CAT_STYLE = {"black": "bold $foreground", "ginger": "bold $primary"}
+BIRD_STYLE = "bold $secondary"
+TRUNK_ROWS = 5
+SPOTS = "abcd"
+PICK_VERBS = frozenset({"cat", "to", "spot", "branch"})
+"""Option ids naming a position of the tree ("cat:T2", "to:L3b", "spot:R1d", "branch:L4")."""
+LABEL = 2  # "L3"
+TOKEN = 2  # "b3"
+LINK = 2  # the branch between two spots: "──"
+HALF = LABEL + 1 + TOKEN + 1 + 4 * (1 + LINK)  # one side of the tree, up to the trunk
+TRUNK_X = HALF + 1  # the trunk square's cell
+WIDTH = 2 * HALF + 3
+
+
+def is_ascii(glyphs: Glyphs) -> bool:
+    return glyphs == ASCII_GLYPHS
+
+
+@dataclass(frozen=True, slots=True)
+class Lines:
+    """The box-drawing pieces of the tree (or their ASCII fallbacks)."""
+
+    branch: str
+    trunk: str
+    left_joint: str
+    right_joint: str
+    foot: str
+    empty: str
+    broken: str
+    track: str
+    walked: str
+    arrow: str
+
+    @classmethod
+    def for_glyphs(cls, glyphs: Glyphs) -> Lines:
+        if is_ascii(glyphs):
+            return cls("-", "|", "|", "|", "+", ".", "x", ".", "=", ">")
+        return cls("─", "│", "┤", "├", "┴", "·", "╳", "·", "═", "▶")
+
+
+@dataclass(frozen=True, slots=True)
+class Branch:
+    name: str
+    spots: tuple[str | None, ...]  # occupant of a, b, c, d
+    owner: str | None  # the colour of its token's owner
+    strength: int | None  # known to the seat shown (its own token, or revealed)
+    broken: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class TreeData:
+    """What the tree pane shows."""
+
+    trunk: tuple[str | None, ...]
+    branches: Mapping[str, Branch]
+    start: Mapping[str, int]  # cats waiting at each colour's start
+    dogs: int
+    track: int
+    usable: tuple[str, ...] = ()  # positions the open decision can pick, in key order
+    chosen: str | None = None  # the cat being moved
+    moved: tuple[str, ...] = ()  # where the cats moved by this card are now
+    owner: str | None = None  # whose private view it is (None: only public)
+    secret: Mapping[str, int] = field(default_factory=dict)  # the owner's hidden strengths
+    status: Content = field(default_factory=Content)
+    private: Content = field(default_factory=Content)
+
+
+def assemble(*parts: str | tuple[str, str]) -> Content:
+    """``Content.assemble``, with the spaces at either end of a styled part made parts of
+    their own (an SVG snapshot then draws them where they are)."""
+    out: list[str | tuple[str, str]] = []
+    for part in parts:
+        if isinstance(part, str) or not part[1]:
+            out.append(part)
+            continue
+        text, style = part
+        core = text.strip(" ")
+        if not core:  # styled spaces (a highlighted free place) stay as they are
+            out.append(part)
+            continue
+        lead = len(text) - len(text.lstrip(" "))
+        trail = len(text) - len(text.rstrip(" "))
+        if lead:
+            out.append((" " * lead, ""))
+        out.append((core, style))
+        if trail:
+            out.append((" " * trail, ""))
+    return Content.assemble(*out)
+
+
+# --------------------------------------------------------------------------- drawing
+
+
+def occupant_cell(occupant: str | None, glyphs: Glyphs, lines: Lines) -> tuple[str, str]:
+    if occupant in LETTER:
+        return LETTER[occupant], CAT_STYLE[occupant]
+    if occupant == "bird":
+        return glyphs.pigeon, BIRD_STYLE
+    return lines.empty, "$text-muted"
+
+
+def tree_lines(
+    data: TreeData, glyphs: Glyphs, *, cursor: str | None, focused: bool, roomy: bool
+) -> tuple[list[Content], dict[str, tuple[int, int]]]:
+    """The tree as lines, and where each pickable position is (x, y)."""
+    ln = Lines.for_glyphs(glyphs)
+    usable = set(data.usable)
+    where: dict[str, tuple[int, int]] = {}
+    out: list[Content] = []
+
+    def cell(pos: str, text: str, style: str) -> tuple[str, str]:
+        pick = f"@click=pick({pos!r})"
+        if pos in usable:
+            style = f"{style} bold on $accent 35%"
+            if text == ln.empty:
+                text = "o" if is_ascii(glyphs) else "◇"
+                style = f"bold $text-accent on $accent 35% {pick}"
+        if pos == data.chosen or pos in data.moved:
+            style = f"{style} underline"
+        if pos == cursor:
+            style = f"{style} {'reverse' if focused else 'underline'}"
+        return text, f"{style} {pick}"
+
+    # The dogs' track, to the foot of the tree.
+    room = WIDTH - 12
+    if data.track <= room:
+        track = [("Dogs", "bold"), (" ", ""), ("D" if data.dogs == 0 else " ", "bold $error")]
+        for k in range(data.track):
+            if k == data.dogs - 1:
+                track.append(("D", "bold $error"))
+            elif k < data.dogs:
+                track.append((ln.walked, "$error"))
+            else:
+                track.append((ln.track, "$text-muted"))
+        track.append((f" {ln.arrow} tree", "$text-muted"))
+        out.append(assemble(*track))
+    else:
+        out.append(Content.styled(f"Dogs {data.dogs}/{data.track} {ln.arrow} tree", "bold"))
+    out.append(
+        Content.styled(f"{data.track - data.dogs} squares left before the dogs arrive", "dim")
+    )
+    for i in range(TRUNK_ROWS, 0, -1):
+        y = len(out)
+        parts: list[tuple[str, str]] = []
+        x = 0
+        for side in "LR":
+            branch = data.branches[f"{side}{i}"]
+            token = token_cell(branch, data, glyphs)
+            bpick = f"@click=pick({branch.name!r})"
+            if branch.name in usable:
+                token = (token[0], f"{token[1]} bold on $accent 35%")
+                if branch.name == cursor:
+                    token = (token[0], f"{token[1]} {'reverse' if focused else 'underline'}")
+            label = (branch.name, f"$text-muted {bpick}")
+            spot_cells: list[tuple[str, str]] = []
+            for k, letter in enumerate(SPOTS):
+                pos = f"{branch.name}{letter}"
+                if branch.broken:
+                    spot_cells.append((ln.broken, "$error dim"))
+                else:
+                    spot_cells.append(cell(pos, *occupant_cell(branch.spots[k], glyphs, ln)))
+            link = (" " * LINK if branch.broken else ln.branch * LINK, "$text-muted")
+            if side == "L":
+                parts += [label, (" ", ""), token, (" ", "")]
+                x = LABEL + 1 + TOKEN + 1
+                for k in range(3, -1, -1):
+                    where[f"{branch.name}{SPOTS[k]}"] = (x, y)
+                    parts += [spot_cells[k], link]
+                    x += 1 + LINK
+                where.setdefault(branch.name, (LABEL + 1, y))
+                trunk = f"T{i}"
+                text, style = occupant_cell(data.trunk[i - 1], glyphs, ln)
+                parts += [
+                    (ln.left_joint, "$text-muted"),
+                    cell(trunk, text, style),
+                    (ln.right_joint, "$text-muted"),
+                ]
+                where[trunk] = (TRUNK_X, y)
+                x = TRUNK_X + 2
+            else:
+                for k in range(4):
+                    parts += [link, spot_cells[k]]
+                    where[f"{branch.name}{SPOTS[k]}"] = (x + LINK, y)
+                    x += LINK + 1
+                parts += [(" ", ""), token, (" ", ""), label]
+                where.setdefault(branch.name, (x + 1, y))
+        out.append(assemble(*parts))
+        if roomy and i > 1:
+            out.append(
+                assemble((" " * (TRUNK_X - 1), ""), (f"{ln.trunk} {ln.trunk}", "$text-muted"))
+            )
+    # The foot: the two starts.
+    black, ginger = data.start.get("black", 0), data.start.get("ginger", 0)
+    b_text, b_style = cell("black start", "B", CAT_STYLE["black"])
+    g_text, g_style = cell("ginger start", "G", CAT_STYLE["ginger"])
+    left = f" {black:>2} start "
+    right = f" start {ginger:<2} "
+    lead = TRUNK_X - 2 - len(left)
+    foot = assemble(
+        (" " * lead, ""),
+        (b_text, b_style),
+        (left, "$text-muted"),
+        (ln.branch + ln.foot + ln.branch, "$text-muted"),
+        (right, "$text-muted"),
+        (g_text, g_style),
+    )
+    foot_y = len(out)
+    where["black start"] = (lead, foot_y)
+    where["ginger start"] = (TRUNK_X + 2 + len(right), foot_y)
+    out.append(foot)
+    out.append(
+        assemble(
+            ("B", CAT_STYLE["black"]),
+            (" black ", "dim"),
+            ("G", CAT_STYLE["ginger"]),
+            (" ginger ", "dim"),
+            (glyphs.pigeon, BIRD_STYLE),
+            (" bird ", "dim"),
+            ("b3 g?", "dim"),
+            (" strengths", "dim"),
+        )
+    )
+    return out, where
+
+
+def token_cell(branch: Branch, data: TreeData, glyphs: Glyphs) -> tuple[str, str]:
+    """Two cells: the owner's letter (lower case) and the strength, ``?`` when hidden."""
+    if branch.owner is None:
+        return "  ", ""
+    letter = LETTER[branch.owner].lower()
+    if branch.broken:
+        return f"{letter}{branch.strength if branch.strength is not None else '?'}", "bold $error"
+    value = data.secret.get(branch.name)
+    if value is not None:
+        return f"{letter}{value}", f"bold {CAT_STYLE[branch.owner].split()[-1]} underline"
+    return f"{letter}?", CAT_STYLE[branch.owner].split()[-1]
+
+
+# --------------------------------------------------------------------------- widgets
+
+
+class PerchTree(Widget, can_focus=True):
+    """The tree; arrows move between the positions that can be picked, Enter picks."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter", "select", "Pick", tooltip="Pick the position under the cursor"),
+        Binding("left", "move(-1, 0)", "Left", show=False),
+        Binding("right", "move(1, 0)", "Right", show=False),
+        Binding("up", "move(0, -1)", "Up", show=False),
+        Binding("down", "move(0, 1)", "Down", show=False),
+    ]
+
+    class PositionChosen(PaneChoice):
+        """The player picked the position ``pos`` (a square, a start, a branch)."""
+
+        def __init__(self, pos: str) -> None:
+            super().__init__()
+            self.pos = pos
+
+    data: reactive[TreeData | None] = reactive(None)
+    cursor: reactive[str | None] = reactive(None)
+
+    def __init__(self, glyphs: Glyphs, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.glyphs = glyphs
+        self._where: dict[str, tuple[int, int]] = {}
+
+    def watch_data(self, data: TreeData | None) -> None:
+        if data is None:
+            self.cursor = None
+            return
+        if data.usable and self.cursor not in data.usable:
+            self.cursor = data.usable[0]
+        self.refresh_bindings()
+
+    def _lines(self) -> list[Content]:
+        if self.data is None:
+            self._where = {}
+            return []
+        cursor = self.cursor if self.data.usable else None
+        roomy = self.size.height >= 2 + 2 * TRUNK_ROWS - 1 + 1 + 1
+        lines, self._where = tree_lines(
+            self.data, self.glyphs, cursor=cursor, focused=self.has_focus, roomy=roomy
+        )
+        return lines
+
+    def render(self) -> Content:
+        return Content("\n").join(self._lines())
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in ("select", "move"):
+            return self.data is not None and bool(self.data.usable)
+        return True
+
+    def on_focus(self, _event: events.Focus) -> None:
+        self.refresh()
+
+    def on_blur(self, _event: events.Blur) -> None:
+        self.refresh()
+
+    def action_move(self, dx: int, dy: int) -> None:
+        if self.cursor is None or self.data is None:
+            return
+        self._lines()
+        usable = {p: xy for p, xy in self._where.items() if p in self.data.usable}
+        target = nearest(usable, self.cursor, dx, dy)
+        if target is not None:
+            self.cursor = target
+
+    def action_select(self) -> None:
+        if self.cursor is not None and self.data is not None and self.data.usable:
+            self.post_message(self.PositionChosen(self.cursor))
+
+    def action_pick(self, pos: str) -> None:
+        if self.data is None:
+            return
+        if pos in self.data.usable:
+            self.cursor = pos
+        self.focus()
+        self.post_message(self.PositionChosen(pos))
+
+
+class PerchBoard(Vertical):
+    """The tree pane: the dogs' track, the tree and its starts, then what only the seat
+    shown may see (its colour, the tokens it has still to place)."""
+
+    SCOPED_CSS = False
+    DEFAULT_CSS = """
+    GameScreen PerchBoard {
+        width: 45;
+        height: 1fr;
+        border: round $primary;
+        border-title-color: $text-primary;
+        border-title-style: bold;
+    }
+    GameScreen PerchBoard:focus-within { border: round $accent; }
+    GameScreen.-ascii PerchBoard { border: ascii $primary; }
+    GameScreen.-ascii PerchBoard:focus-within { border: ascii $accent; }
+    GameScreen #perch-tree {
+        height: 1fr;
+        padding: 0 1;
+        background: $background;
+        link-style: none;
+        link-style-hover: bold;
+        link-background-hover: $accent 30%;
+    }
+    GameScreen #perch-private {
+        height: auto;
+        padding: 0 1;
+        background: $surface;
+    }
+    GameScreen PerchTable {
+        height: auto;
+        border: round $secondary;
+        border-title-color: $text-secondary;
+        padding: 0 1;
+    }
+    GameScreen.-ascii PerchTable { border: ascii $secondary; }
+    """
+
+    data: reactive[TreeData | None] = reactive(None)
+
+    def __init__(self, glyphs: Glyphs, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.glyphs = glyphs
+
+    def compose(self) -> ComposeResult:
+        yield PerchTree(self.glyphs, id="perch-tree")
+        yield Static(id="perch-private")
+
+    def on_mount(self) -> None:
+        self.border_title = "The tree"
+        self._show(self.data)
+
+    def watch_data(self, data: TreeData | None) -> None:
+        if self.is_mounted:
+            self._show(data)
+
+    def _show(self, data: TreeData | None) -> None:
+        tree = self.query_one(PerchTree)
+        private = self.query_one("#perch-private", Static)
+        tree.data = data
+        if data is None:
+            private.update("")
+            private.display = False
+            return
+        if private.visual != data.private:  # a new text lays the screen out again
+            private.update(data.private)
+        private.display = bool(data.private.plain)
+
+    def focus_tree(self) -> None:
+        self.query_one(PerchTree).focus()
+
+
+class PerchTable(Static):
+    """Both players (their colour, deck, discards, cats), the card just flipped, the birds."""
+
+    def on_mount(self) -> None:
+        self.border_title = "Cards"
+
+
+# --------------------------------------------------------------------------- the game's UI
+
+
+def _split(option_id: str) -> tuple[str, str]:
+    verb, _sep, rest = option_id.partition(":")
+    return verb, rest
+
+
+def _position(option_id: str) -> str | None:
+    verb, rest = _split(option_id)
+    return rest if verb in PICK_VERBS and rest else None
+
+
+class PerchUI(GameUI):
+    """Chat perché on the shared game screen: the tree on the left; the players, the
+    flipped card and the log on the right.  The Cards pane names both players, their
+    turn and their piles, so the shared seats pane is left out."""
+
+    seats_pane: ClassVar[bool] = False
+
+    def compose_main(self) -> ComposeResult:
+        yield PerchBoard(self.glyphs, id="perch")
+
+    def compose_side(self) -> ComposeResult:
+        yield PerchTable(id="perch-table")
+
+    def focus(self, screen: Screen[Any]) -> None:
+        screen.query_one(PerchBoard).focus_tree()
+
+    # ------------------------------------------------------------------ the prompt bar
+
+    def ordered_options(self, shown: Shown) -> list[tuple[str, str]]:
+        prompt = shown.prompt
+        assert prompt is not None
+        out = []
+        for option in prompt.options:
+            verb, rest = _split(option.id)
+            if verb == "cat" and rest.endswith(" start"):
+                label = "start"
+            elif verb == "cat" and prompt.kind == "fall":
+                label = rest
+            elif verb in PICK_VERBS and rest:
+                label = option.label if verb == "to" else rest
+            elif verb == "token":
+                label = f"strength {rest}"
+            else:
+                label = option.label
+            out.append((option.id, label))
+        return out
+
+    def prompt_info(self, shown: Shown) -> PromptInfo:
+        prompt = shown.prompt
+        assert prompt is not None
+        options = keyed_options(self.ordered_options(shown))
+        hint = ""
+        if any(_position(o.id) for o in prompt.options):
+            hint = "Pick on the tree: arrows and Enter, or a key."
+        return PromptInfo(prompt.text, options, hint, prompt.kind)
+
+    # ------------------------------------------------------------------ the panes
+
+    def fill(self, screen: Screen[Any], shown: Shown, info: PromptInfo) -> None:
+        screen.query_one(PerchBoard).data = self.tree_data(shown)
+        table = screen.query_one(PerchTable)
+        text = self.table_text(shown)
+        if table.visual != text:  # a new text lays the screen out again
+            table.update(text)
+
+    def tree_data(self, shown: Shown) -> TreeData:
+        public = shown.public
+        private = shown.private if shown.seat is not None else {}
+        prompt = shown.prompt
+        usable: list[str] = []
+        if prompt is not None:
+            for option in prompt.options:
+                pos = _position(option.id)
+                if pos is not None and pos not in usable:
+                    usable.append(pos)
+        owners = {0: "black", 1: "ginger"}
+        branches = {}
+        for b in public["branches"]:
+            owner = b.get("token_owner")
+            branches[str(b["name"])] = Branch(
+                name=str(b["name"]),
+                spots=tuple(s.get("occupant") for s in b["spots"]),
+                owner=None if owner is None else owners[int(owner)],
+                strength=None if b.get("strength") is None else int(b["strength"]),
+                broken=bool(b.get("broken")),
+            )
+        stage: Mapping[str, Any] = public.get("stage") or {}
+        secret = {str(k): int(v) for k, v in (private.get("strengths") or {}).items()}
+        players = public["players"]
+        return TreeData(
+            trunk=tuple(t.get("occupant") for t in public["trunk"]),
+            branches=branches,
+            start={str(p["colour"]): int(p["start"]) for p in players},
+            dogs=int(public["dogs"]["position"]),
+            track=int(public["dogs"]["track"]),
+            usable=tuple(usable),
+            chosen=stage.get("chosen") if prompt is not None else None,
+            moved=tuple(stage.get("moved") or ()),
+            owner=None if shown.seat is None else shown.names[shown.seat],
+            secret=secret,
+            private=self.private_line(shown, secret),
+        )
+
+    def private_line(self, shown: Shown, secret: Mapping[str, int]) -> Content:
+        if shown.seat is None:
+            return Content("")
+        private = shown.private
+        colour = str(private.get("colour", COLOURS[shown.seat]))
+        parts: list[Content] = [
+            assemble("You: ", (f"{LETTER[colour]} {colour}", CAT_STYLE[colour]), ".")
+        ]
+        left = private.get("tokens_to_place") or []
+        if left:
+            parts.append(Content(f"To place: {' '.join(str(v) for v in left)}."))
+        if private.get("placing"):
+            parts.append(Content.styled(f"Placing {private['placing']}.", "bold"))
+        if secret and not left:
+            parts.append(Content.styled("Your strengths are underlined.", "dim"))
+        return Content(" ").join(parts)
+
+    def table_text(self, shown: Shown) -> Content:
+        g = self.glyphs
+        public = shown.public
+        playing = not public.get("over")
+        turn = int(public["turn"])
+        lines: list[Content] = []
+        for p in public["players"]:
+            x = int(p["seat"])
+            colour = str(p["colour"])
+            kind = shown.kinds[x] if x < len(shown.kinds) else "human"
+            mark = g.turn if playing and x == turn else " "
+            you = " (you)" if x == shown.seat else ""
+            lines.append(
+                assemble(
+                    (f"{mark} ", "bold $accent"),
+                    (f"{g.bot if kind == 'bot' else g.human} ", "$text-muted"),
+                    (LETTER[colour], CAT_STYLE[colour]),
+                    " ",
+                    (str(p["name"])[:14], "bold"),
+                    (you, "$text-muted"),
+                )
+            )
+            lines.append(
+                Content(
+                    f"  {g.deck}{p['deck']:>2} {g.discard}{p['discard']:>2}"
+                    f" tree{p['in_tree']:>3} start{p['start']:>3}"
+                )
+            )
+        flipped = public.get("flipped")
+        if flipped:
+            card = flipped["card"]
+            who = shown.names[int(flipped["seat"])]
+            lines.append(
+                assemble(
+                    ("Flipped", "bold"),
+                    (" ", ""),
+                    (f"by {who}:", "$text-muted"),
+                    (" ", ""),
+                    (str(card["name"]), "bold $accent"),
+                )
+            )
+        else:
+            lines.append(Content.styled("No card flipped yet.", "dim"))
+        bird = assemble((g.pigeon, BIRD_STYLE), f" {public['birds_supply']} birds beside the tree")
+        lines.append(bird)
+        return Content("\n").join(lines)
+
+    # ------------------------------------------------------------------ choosing
+
+    def option_for(self, choice: PaneChoice, shown: Shown) -> tuple[str | None, str]:
+        pos = getattr(choice, "pos", None)
+        prompt = shown.prompt
+        if prompt is None or pos is None:
+            return None, "There is nothing to decide right now."
+        for option in prompt.options:
+            if _position(option.id) == pos:
+                return option.id, ""
+        if prompt.kind == "branch" and len(pos) == 3:  # a spot of a branch: the branch
+            for option in prompt.options:
+                if _position(option.id) == pos[:2]:
+                    return option.id, ""
+        if any(_position(o.id) for o in prompt.options):
+            return None, f"{pos} cannot be picked for this."
+        return None, "Choose with the keys of the prompt bar."
+
+    def curtain_reason(self, name: str, prompt: Prompt | None, public: Mapping[str, Any]) -> str:
+        kind = prompt.kind if prompt is not None else ""
+        if kind in ("token", "branch"):
+            return f"{name} places a strength token: only {name} may see it."
+        if kind == "flip":
+            return f"It is {name}'s turn."
+        return f"{name} has a choice to make."
+
+    # ------------------------------------------------------------------ the end
+
+    def result(self, public: Mapping[str, Any], names: tuple[str, ...]) -> GameResult:
+        outcome: Mapping[str, Any] = public.get("result") or {}
+        winners = [int(w) for w in outcome.get("winners", ())]
+        scores = list(outcome.get("scores", ()))
+        perched = list(outcome.get("perched", ()))
+        title = " and ".join(names[w] for w in winners) + " wins!" if winners else "A draw."
+        sections = []
+        for p in public["players"]:
+            x = int(p["seat"])
+            colour = str(p["colour"])
+            score = scores[x] if x < len(scores) else p["in_tree"]
+            high = perched[x] if x < len(perched) else p["on_branches"]
+            sections.append(
+                assemble(
+                    (f"{self.glyphs.turn} " if x in winners else "  ", "bold $accent"),
+                    (LETTER[colour], CAT_STYLE[colour]),
+                    (f" {names[x]} ({colour})", "bold"),
+                    f": {score} cats in the tree, {high} on branches, {p['start']} at the start.",
+                )
+            )
+        broken = [b for b in public["branches"] if b.get("broken")]
+        if broken:
+            text = ", ".join(f"{b['name']} ({b['strength']})" for b in broken)
+            sections.append(Content(f"  Broken branches: {text}."))
+        return GameResult(title, str(outcome.get("reason", "")), tuple(sections))
+
+
+UI = PerchUI
