@@ -5,6 +5,14 @@ to that table's game (``purrch play``, ``purrch resume``) with the menu undernea
 When the game screen dismisses with ``("again", None)`` a new table with the same
 seats and options and the next seed starts; ``("menu", None)`` goes back to the menu.
 
+LAN tables: ``PurrchApp(settings, remote)`` (``purrch join``), or the menu's "Join a
+LAN game" / "Host a LAN game", sit at a :class:`~engine.net.client.RemoteTable`
+(:meth:`PurrchApp.sit_at`): its waiting room until every player is there, then the
+same game screen.  There "again" asks the host for another game (it starts when every
+player asked), "menu" leaves the table (and stops it if this app hosts it); the
+host's refusals, who drops and comes back, and our own connection's loss and return
+show as notifications.
+
 Keys everywhere: F1 the rules of the current game, ``?`` every key of the screen
 underneath, Ctrl+T the next theme, Ctrl+Q / q quit (after asking).  The command
 palette (Ctrl+P) has the same commands, plus whatever the active screen offers
@@ -13,8 +21,10 @@ through a ``palette_commands() -> list[(title, help, callback)]`` method.
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 from collections.abc import Callable, Iterable
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
 from textual.app import App
 from textual.binding import Binding, BindingType
@@ -30,9 +40,12 @@ from textual.command import (
 from textual.screen import Screen
 
 from engine.core import Game
+from engine.net.client import RemoteTable
+from engine.net.server import TableServer
 from engine.session import Table
-from themes import DEFAULT_THEME, THEME_NAMES, THEMES
+from themes import DEFAULT_THEME, THEME_NAMES, THEMES, glyphs_for
 from tui.screens.keys import KeysScreen, key_rows
+from tui.screens.lobby import LobbyScreen
 from tui.screens.menu import MenuPreset, MenuScreen
 from tui.screens.quit import SAVED, QuitScreen
 from tui.screens.rules import RulesScreen
@@ -110,6 +123,16 @@ class PurrchApp(App[None]):
         self._make_game_screen = game_screen or _game_screen
         self.can_play = playable
         """Whether a registered game has a screen here (its widgets in tui/games/<id>.py)."""
+        self.remote: RemoteTable | None = None
+        """The LAN table this app sits at (from the waiting room to leaving it)."""
+        self._unlisten_remote: Callable[[], None] | None = None
+        self._waiting_for_game: int | None = None
+        """The game number after which "again" was asked at the LAN table (None: not asked)."""
+        self._leaving_tasks: set[asyncio.Task[None]] = set()
+        self._away: frozenset[int] = frozenset()
+        """The LAN table's seats whose player is away, as last told (to notify changes)."""
+        self.hosted: TableServer | None = None
+        """The LAN table this app serves (Host a LAN game), if any."""
         super().__init__()
         for theme in THEMES:
             self.register_theme(theme)
@@ -132,11 +155,21 @@ class PurrchApp(App[None]):
         # The menu is always at the bottom of the stack (pushed, not the default
         # screen, so that its stylesheet loads); a first table goes on top.
         table, self._first_table = self._first_table, None
-        preset = MenuPreset.from_table(table) if table is not None else None
+        remote = table if isinstance(table, RemoteTable) else None
+        preset = MenuPreset.from_table(table) if table is not None and not remote else None
         menu = MenuScreen(self.settings, seed=self._seed, preset=preset, playable=self.can_play)
         self.push_screen(menu)
-        if table is not None:
+        if remote is not None:
+            self.sit_at(remote)
+        elif table is not None:
             self.start_table(table)
+
+    async def on_unmount(self) -> None:
+        remote, server = self.remote, self.hosted
+        self._detach_remote()
+        self.hosted = None
+        with contextlib.suppress(Exception):
+            await asyncio.wait_for(_close_table(remote, server), 3.0)
 
     # ------------------------------------------------------------------ games
 
@@ -156,6 +189,14 @@ class PurrchApp(App[None]):
     def _game_done(self, result: object) -> None:
         choice = result[0] if isinstance(result, tuple) and result else result
         finished, self.table = self.table, None
+        remote = self.remote
+        if remote is not None and cast(object, finished) is remote:
+            if choice == "again":
+                self._again_remote(remote)
+            else:
+                self.leave_remote()
+                self._focus_menu()
+            return
         if choice == "again" and finished is not None:
             try:
                 table = rematch(finished, finished.autosave_path)
@@ -165,6 +206,137 @@ class PurrchApp(App[None]):
             self.start_table(table)
         else:
             self._focus_menu()
+
+    # ------------------------------------------------------------------ LAN tables
+
+    def sit_at(self, remote: RemoteTable, *, hosting: str | None = None) -> None:
+        """Play ``remote`` (a connected LAN seat): the waiting room until every player
+        is there, then its game screen.  ``hosting``: this app hosts the table, and
+        that is the address the others join.
+
+        The app owns the connection from now on: it closes it on leaving the table
+        (back to the menu) or on quitting.
+        """
+        if self.remote is not None and self.remote is not remote:
+            self.leave_remote()
+        if self.remote is None:
+            self.remote = remote
+            # The table's news must reach the screens on the app's own task.
+            remote.deliver = self.call_later
+            self._unlisten_remote = remote.listen(self._on_remote_message)
+            self._away = remote.away_seats
+        if remote.started:
+            self.start_table(cast(Any, remote))
+        else:
+            lobby = LobbyScreen(remote, glyphs_for(self.settings.ascii), hosting=hosting)
+            self.push_screen(lobby, callback=self._lobby_done)
+
+    def _lobby_done(self, started: bool | None) -> None:
+        remote = self.remote
+        if remote is None:
+            return
+        if started and remote.started:
+            self.start_table(cast(Any, remote))
+        else:  # Escape: leave the table
+            self.leave_remote()
+            self._focus_menu()
+
+    def leave_remote(self) -> None:
+        """Leave the LAN table: close the connection, and the table if this app hosts it
+        (in the background)."""
+        remote, server = self.remote, self.hosted
+        self._detach_remote()
+        self.hosted = None
+        if remote is not None or server is not None:
+            task = asyncio.get_running_loop().create_task(_close_table(remote, server))
+            self._leaving_tasks.add(task)
+            task.add_done_callback(self._leaving_tasks.discard)
+
+    def _detach_remote(self) -> None:
+        remote, self.remote = self.remote, None
+        self._waiting_for_game = None
+        if self._unlisten_remote is not None:
+            self._unlisten_remote()
+            self._unlisten_remote = None
+        if remote is not None:
+            remote.deliver = None
+
+    def _again_remote(self, remote: RemoteTable) -> None:
+        """Ask the host for another game; its screen comes when every player asked."""
+        try:
+            remote.request_new_game()
+        except Exception as exc:  # not connected any more
+            self.notify(str(exc), title="Connection", severity="error")
+            self.leave_remote()
+            self._focus_menu()
+            return
+        self._waiting_for_game = remote.game_number
+        self.notify("Another game starts when every player asks for one.")
+
+    def _on_remote_message(self, msg: dict[str, Any]) -> None:
+        remote = self.remote
+        if remote is None:
+            return
+        mtype = msg.get("type")
+        if mtype == "error":
+            if not msg.get("fatal"):  # a fatal one comes back as the connection's notice
+                self.notify(str(msg.get("message", "")), title="Not allowed", severity="error")
+        elif mtype == "connection":
+            state = msg.get("state")
+            titles = {"lost": "Connection lost", "back": "Connection", "closed": "Disconnected"}
+            severities = {"lost": "warning", "back": "information", "closed": "error"}
+            self.notify(
+                str(msg.get("message", "")),
+                title=titles.get(str(state), "Connection"),
+                severity=cast(Any, severities.get(str(state), "warning")),
+                timeout=10 if state == "closed" else 5,
+            )
+        elif mtype == "lobby":
+            self._notify_away(remote)
+        elif mtype == "update":
+            waiting = self._waiting_for_game
+            if self.table is None and waiting is not None and remote.game_number > waiting:
+                self._waiting_for_game = None
+                self.start_table(cast(Any, remote))
+
+    def _notify_away(self, remote: RemoteTable) -> None:
+        """Say who dropped and who is back (every game; the seats pane marks them too)."""
+        away, before = remote.away_seats, self._away
+        self._away = away
+        if not remote.started:
+            return
+        names = [s.name for s in remote.seats]
+        glyph = glyphs_for(self.settings.ascii).away
+        for seat in sorted(away - before):
+            self.notify(f"{glyph} {names[seat]} is away (seat {seat + 1}).", severity="warning")
+        for seat in sorted(before - away):
+            self.notify(f"{names[seat]} is back (seat {seat + 1}).")
+
+    def on_menu_screen_join_lan(self, message: MenuScreen.JoinLan) -> None:
+        from tui.screens.join import JoinScreen
+
+        self.push_screen(JoinScreen(message.name), callback=self._joined)
+
+    def on_menu_screen_host_lan(self, message: MenuScreen.HostLan) -> None:
+        from tui.screens.host import HostScreen
+
+        screen = HostScreen(message.game, message.seats, message.options)
+        self.push_screen(screen, callback=self._hosting)
+
+    def _hosting(self, hosted: Any) -> None:
+        if hosted is None:
+            self._focus_menu()
+            return
+        if self.remote is not None:
+            self.leave_remote()
+        self.hosted = hosted.server
+        self.sit_at(hosted.remote, hosting=hosted.address)
+
+    def _joined(self, remote: RemoteTable | None) -> None:
+        if remote is None:
+            self._focus_menu()
+            return
+        self.sit_at(remote)
 
     def on_menu_screen_start_table(self, message: MenuScreen.StartTable) -> None:
         self.start_table(message.table)
@@ -178,6 +350,8 @@ class PurrchApp(App[None]):
         while len(self.screen_stack) > 2 and not isinstance(self.screen, MenuScreen):
             self.pop_screen()
         self.table = None
+        if self.remote is not None or self.hosted is not None:
+            self.leave_remote()  # a LAN table: leave it (and stop it, if this app hosts it)
         self._focus_menu()
 
     def current_game(self) -> Game | None:
@@ -279,6 +453,13 @@ class PurrchApp(App[None]):
 
     async def _ask_quit(self) -> None:
         await self.action_quit()
+
+
+async def _close_table(remote: RemoteTable | None, server: TableServer | None) -> None:
+    if remote is not None:
+        await remote.close()
+    if server is not None:
+        await server.close("The host stopped the table.")
 
 
 def _checked_commands(items: Iterable[Any]) -> list[PaletteCommand]:

@@ -3,8 +3,8 @@
 ``host`` is headless: a :class:`engine.net.server.TableServer` on the asyncio
 loop, with every seat change, the game's public log lines and the outcome
 printed as they happen.  ``join`` connects a :class:`engine.net.client.RemoteTable`,
-prints the waiting room's changes until every player is there, then runs the
-app on that table (the same game screen as hot-seat).
+then runs the app on that table: its waiting room until every player is there,
+then the same game screen as hot-seat.
 
 Textual is imported only by :func:`run_join`, after the connection worked.
 """
@@ -190,6 +190,32 @@ def _lobby_line(remote: RemoteTable, lobby: LobbyInfo) -> str:
     return f"At the table: {here}; {more}..."
 
 
+async def connect_table(
+    host: str,
+    port: int,
+    *,
+    name: str,
+    spectate: bool,
+    password: str | None,
+    playable: Callable[[str], bool],
+    **options: Any,
+) -> RemoteTable:
+    """Join the table at ``host``:``port`` (the waiting room may follow).  :class:`LanError`.
+
+    ``options`` go to :meth:`RemoteTable.connect` (``remember``, ``timeout``...).
+    """
+    try:
+        remote = await RemoteTable.connect(
+            host, port, name=name, spectate=spectate, password=password, **options
+        )
+    except JoinError as exc:
+        raise LanError(exc.message) from None
+    if not playable(remote.game_id):
+        await remote.close()
+        raise LanError(f"{remote.title} cannot be played in the app yet")
+    return remote
+
+
 async def connect_and_wait(
     host: str,
     port: int,
@@ -200,16 +226,10 @@ async def connect_and_wait(
     playable: Callable[[str], bool],
     echo: Echo = _print,
 ) -> RemoteTable:
-    """Join, then print the waiting room until the game starts.  :class:`LanError`."""
-    try:
-        remote = await RemoteTable.connect(
-            host, port, name=name, spectate=spectate, password=password
-        )
-    except JoinError as exc:
-        raise LanError(exc.message) from None
-    if not playable(remote.game_id):
-        await remote.close()
-        raise LanError(f"{remote.title} cannot be played in the app yet")
+    """Join, then print the waiting room until the game starts (headless).  :class:`LanError`."""
+    remote = await connect_table(
+        host, port, name=name, spectate=spectate, password=password, playable=playable
+    )
     where = f"{host}:{port}"
     if remote.seat is None:
         echo(f"Watching {remote.title} on {where}.")
@@ -269,7 +289,7 @@ async def _join(
 ) -> None:
     from tui.seating import has_screen
 
-    remote = await connect_and_wait(
+    remote = await connect_table(
         host, port, name=name, spectate=spectate, password=password, playable=has_screen
     )
     settings.autosave = None  # the host saves the game
@@ -281,65 +301,8 @@ async def _join(
 
 
 def remote_app(settings: Settings, remote: RemoteTable) -> Any:
-    """The app playing ``remote``: "again" asks the host for another game, "menu" leaves.
-
-    (Until the app learns about LAN tables itself: the follow-up's menu entries,
-    join screen and waiting room.)
-    """
+    """The app at ``remote``'s table: the waiting room until the game starts, then its
+    game screen; "again" asks the host for another game, "menu" leaves the table."""
     from tui.app import PurrchApp
 
-    class RemoteApp(PurrchApp):
-        _waiting_for_game: int | None = None
-        """The game number after which "again" was asked (None: not waiting)."""
-        _leaving: asyncio.Task[None] | None = None
-
-        def _playing_remote(self) -> bool:
-            return cast(object, self.table) is remote
-
-        def on_mount(self) -> None:
-            # (Textual calls PurrchApp.on_mount too: handlers run along the MRO.)
-            # The table's news must reach the screens on the app's own task.
-            remote.deliver = self.call_later
-            self._unlisten = remote.listen(self._on_remote_message)
-
-        def on_unmount(self) -> None:
-            remote.deliver = None
-            self._unlisten()
-
-        def _on_remote_message(self, msg: dict[str, Any]) -> None:
-            waiting = self._waiting_for_game
-            if msg["type"] == "error" and not msg.get("fatal"):
-                self.notify(str(msg["message"]), title="Not allowed", severity="error")
-            elif msg["type"] == "connection":
-                back = msg["state"] == "back"
-                self.notify(
-                    str(msg["message"]),
-                    title="Connection",
-                    severity="information" if back else "warning",
-                )
-            elif (
-                msg["type"] == "update"
-                and self.table is None
-                and waiting is not None
-                and remote.game_number > waiting
-            ):
-                self._waiting_for_game = None
-                self.start_table(cast(Any, remote))
-
-        def _game_done(self, result: object) -> None:
-            choice = result[0] if isinstance(result, tuple) and result else result
-            if choice == "again" and self._playing_remote():
-                self.table = None
-                self._waiting_for_game = remote.game_number
-                try:
-                    remote.request_new_game()
-                except Exception as exc:  # not connected any more
-                    self.notify(str(exc), severity="error")
-                    return
-                self.notify("Another game starts when every player asks for one.")
-                return
-            if self._playing_remote():  # back to the menu: leave the table
-                self._leaving = asyncio.get_running_loop().create_task(remote.close())
-            super()._game_done(result if choice != "again" else ("menu", None))
-
-    return RemoteApp(settings, cast(Any, remote))
+    return PurrchApp(settings, cast(Any, remote))

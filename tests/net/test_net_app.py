@@ -125,3 +125,207 @@ async def test_join_prints_the_waiting_room_until_the_game_starts() -> None:
             raise AssertionError("a full table let Cy in")
     finally:
         await server.close()
+
+
+async def test_the_app_reports_errors_and_connection_notices_then_leaves_the_table() -> None:
+    from test_net_screens import away_table
+
+    remote = away_table()
+    sent: list[dict[str, object]] = []
+    remote._send_hook = sent.append
+    app = remote_app(scene_settings(), remote)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen) and app.remote is remote
+        assert remote.deliver == app.call_later
+        remote.handle({"type": "error", "code": "turn", "message": "Not your turn."})
+        remote._notice("lost", "The connection to the host was lost.")
+        remote._notice("back", "Back at the table on 127.0.0.1:1.")
+        await pilot.pause()
+        shown = [(n.title, n.message, n.severity) for n in app._notifications]
+        assert ("Not allowed", "Not your turn.", "error") in shown
+        assert ("Connection lost", "The connection to the host was lost.", "warning") in shown
+        assert ("Connection", "Back at the table on 127.0.0.1:1.", "information") in shown
+
+        # Bob (away from the start) comes back, then drops again: said for every game.
+        def lobby(status: str) -> dict[str, object]:
+            seats = [
+                {"seat": s.seat, "name": s.name, "kind": s.kind, "status": s.status}
+                for s in remote.lobby.seats
+            ]
+            seats[1]["status"] = status
+            return {
+                "type": "lobby",
+                "started": True,
+                "over": False,
+                "game_number": 1,
+                "seats": seats,
+                "spectators": 0,
+                "waiting_for": 0,
+                "again": [],
+            }
+
+        remote.handle(lobby("here"))
+        await pilot.pause()
+        assert not remote.away_seats
+        remote.handle(lobby("away"))
+        await pilot.pause()
+        messages = [n.message for n in app._notifications]
+        assert "Bob is back (seat 2)." in messages
+        assert "\u2026 Bob is away (seat 2)." in messages
+
+        # "again" asks the host; "menu" leaves the table and closes the connection.
+        app.screen.dismiss(("again", None))
+        await pilot.pause()
+        assert sent == [{"type": "again"}] and app.remote is remote and app.table is None
+        app.start_table(remote)  # as when the host's next game arrives
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen)
+        app.screen.dismiss(("menu", None))
+        await pilot.pause()
+        assert app.remote is None and remote.deliver is None
+        await pilot.pause(0.05)
+        assert remote._closed
+
+
+async def test_the_waiting_room_follows_the_table_then_shows_the_game() -> None:
+    from tui.screens.lobby import LobbyScreen
+
+    server = await start_server(players=3, bots=1)
+    try:
+        ann = await join(server, "Ann")
+        app = remote_app(scene_settings(), ann)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            assert isinstance(app.screen, LobbyScreen)
+            text = str(app.screen.query_one("#lobby-waiting").render())
+            assert "Waiting for 1 more player" in text
+            bob = await join(server, "Bob")
+            await ann.wait_started(TIMEOUT)
+            for _ in range(100):
+                await pilot.pause(0.02)
+                if isinstance(app.screen, GameScreen):
+                    break
+            assert isinstance(app.screen, GameScreen) and app.screen.table is ann
+        await bob.close()
+        assert ann._closed  # the app closed its table on quitting
+    finally:
+        await server.close()
+
+
+async def test_escape_leaves_the_waiting_room() -> None:
+    from tui.screens.lobby import LobbyScreen
+    from tui.screens.menu import MenuScreen
+
+    server = await start_server(players=3, bots=1)
+    try:
+        ann = await join(server, "Ann")
+        app = remote_app(scene_settings(), ann)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            assert isinstance(app.screen, LobbyScreen)
+            await pilot.press("escape")
+            await pilot.pause()
+            assert isinstance(app.screen, MenuScreen) and app.remote is None
+            await ann.wait_for(lambda: ann._closed, TIMEOUT)
+    finally:
+        await server.close()
+
+
+async def test_the_menu_joins_a_lan_game_through_the_waiting_room() -> None:
+    from textual.widgets import Input
+
+    from tui.app import PurrchApp
+    from tui.screens.join import JoinScreen, check_join
+    from tui.screens.lobby import LobbyScreen
+
+    assert check_join(" 10.0.0.2 ", " Ann ") == ("10.0.0.2", 7777, "Ann")
+    for address, name in (("", "Ann"), ("host:0", "Ann"), ("[::1", "Ann"), ("h", " ")):
+        try:
+            check_join(address, name)
+        except ValueError:
+            continue
+        raise AssertionError(f"{address!r}, {name!r} passed")
+
+    server = await start_server(players=3, bots=1)
+    try:
+        app = PurrchApp(scene_settings())
+        app.on_menu_screen_join_lan = lambda message: app.push_screen(  # type: ignore[method-assign]
+            JoinScreen(message.name, remember=False), callback=app._joined
+        )
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            await pilot.click("#join-lan")
+            await pilot.pause()
+            assert isinstance(app.screen, JoinScreen)
+            app.screen.query_one("#join-address", Input).value = f"127.0.0.1:{server.port}"
+            app.screen.query_one("#join-name", Input).value = "Ann"
+            app.screen.action_join()
+            for _ in range(200):
+                await pilot.pause(0.02)
+                if isinstance(app.screen, LobbyScreen):
+                    break
+            assert isinstance(app.screen, LobbyScreen)
+            remote = app.remote
+            assert remote is not None and remote.name == "Ann" and remote.seat == 0
+            bob = await join(server, "Bob")
+            await remote.wait_started(TIMEOUT)
+            for _ in range(100):
+                await pilot.pause(0.02)
+                if isinstance(app.screen, GameScreen):
+                    break
+            assert isinstance(app.screen, GameScreen) and app.screen.table is remote
+        await bob.close()
+    finally:
+        await server.close()
+
+
+async def test_the_menu_hosts_a_lan_game_and_plays_a_seat() -> None:
+    from engine.games import get_game
+    from engine.session import SeatConfig
+    from tui.app import PurrchApp
+    from tui.screens.host import LOOPBACK, HostScreen, host_config
+    from tui.screens.lobby import LobbyScreen
+    from tui.screens.menu import MenuScreen
+
+    seats = [SeatConfig("Ann", "human"), SeatConfig("Bob", "human"), SeatConfig("Tom", "bot")]
+    config = host_config(seats, {})
+    assert (config.players, config.bots, config.bot_names) == (3, 1, ("Tom",))
+    try:
+        host_config([SeatConfig("Tom", "bot", "random")], {})
+    except ValueError:
+        pass
+    else:
+        raise AssertionError("a table of bots only was hosted")
+
+    app = PurrchApp(scene_settings())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        host = HostScreen(
+            get_game("pigeons"), seats, {}, port=0, bind=LOOPBACK, bot_delay=(0.0, 0.0)
+        )
+        app.push_screen(host, callback=app._hosting)
+        await pilot.pause()
+        host.action_host()
+        for _ in range(200):
+            await pilot.pause(0.02)
+            if isinstance(app.screen, LobbyScreen):
+                break
+        assert isinstance(app.screen, LobbyScreen)
+        server, remote = app.hosted, app.remote
+        assert server is not None and remote is not None and remote.seat == 0
+        assert app.screen.hosting == f"127.0.0.1:{server.port}"
+        bob = await join(server, "Bob")
+        await remote.wait_started(TIMEOUT)
+        for _ in range(100):
+            await pilot.pause(0.02)
+            if isinstance(app.screen, GameScreen):
+                break
+        assert isinstance(app.screen, GameScreen) and app.screen.table is remote
+        app.action_new_game()  # back to the menu: leave the table, and stop it
+        await pilot.pause()
+        assert isinstance(app.screen, MenuScreen)
+        assert app.remote is None and app.hosted is None
+        await bob.wait_for(lambda: not bob.connected, TIMEOUT)
+        assert remote._closed and server._closed.is_set()
+    await bob.close()

@@ -104,7 +104,8 @@ def status_text(app: PurrchApp) -> str:
 def test_menu_80x24(snap_compare: Any) -> None:
     """You should see the menu in the dark theme at 80x24: the game list on the left
     with Cats Among The Pigeons highlighted, Stool Pigeon (2-6 players) playable under
-    it and the two other games greyed out as "coming soon", a short help text under it;
+    it and the two other games greyed out as "coming soon", the buttons "Join a LAN
+    game" and "Host a LAN game" and a short help text under it;
     on the right "Players 4", the seats
     "You" (Human), Tom, Luna and Mochi (Bot: heuristic), the two rule options (rainbow
     pairs ticked, turn limit 300), bot speed and reaction window; Start at the bottom

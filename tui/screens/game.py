@@ -28,6 +28,7 @@ Hot-seat rules, in one place (:meth:`GameScreen._sync`):
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from functools import partial
 from typing import Any, ClassVar
 
@@ -55,6 +56,7 @@ from tui.widgets import (
     PromptInfo,
     ReactionBanner,
     SeatsPane,
+    TableInfo,
 )
 
 TICK_SECONDS = 0.1
@@ -341,7 +343,7 @@ class GameScreen(Screen[tuple[str, None]]):
         else:
             self._prompt_info = self.ui.prompt_info(shown)
         if self.ui.seats_pane:
-            self.query_one(SeatsPane).info = self.ui.table_info(shown)
+            self.query_one(SeatsPane).info = self._with_away(self.ui.table_info(shown))
         self.ui.fill(self, shown, self._prompt_info)
         self.query_one(LogPane).feed = self._log_lines(seat)
         self.query_one(PromptBar).prompt = self._prompt_info
@@ -375,6 +377,14 @@ class GameScreen(Screen[tuple[str, None]]):
         if len(self._humans) < 2:
             return []
         return [s for s in self._humans if s in asked and s != self._shown]
+
+    def _with_away(self, info: TableInfo) -> TableInfo:
+        """Mark the seats whose player is away (a LAN table; nobody at a local one)."""
+        away = getattr(self.table, "away_seats", frozenset())
+        if not away:
+            return info
+        rows = tuple(replace(row, away=i in away) for i, row in enumerate(info.rows))
+        return replace(info, rows=rows)
 
     def _update_banner(self) -> None:
         window = next((p for p in self.table.prompts() if p.pass_option is not None), None)

@@ -241,6 +241,22 @@ class MenuScreen(Screen[None]):
             super().__init__()
             self.table = table
 
+    class JoinLan(Message):
+        """Show the join screen (a LAN table's address and a name)."""
+
+        def __init__(self, name: str) -> None:
+            super().__init__()
+            self.name = name
+
+    class HostLan(Message):
+        """Show the host screen for this game, seats and rule options."""
+
+        def __init__(self, game: Game, seats: list[SeatConfig], options: dict[str, JSON]) -> None:
+            super().__init__()
+            self.game = game
+            self.seats = seats
+            self.options = options
+
     def __init__(
         self,
         settings: Settings,
@@ -272,6 +288,12 @@ class MenuScreen(Screen[None]):
                 games.tooltip = "Choose a game; greyed-out ones are coming soon"
                 yield games
                 yield Button("Resume last game", id="resume", compact=True)
+                join = Button("Join a LAN game", id="join-lan", compact=True)
+                join.tooltip = "Play at a table another Purrch hosts on this network"
+                yield join
+                host = Button("Host a LAN game", id="host-lan", compact=True)
+                host.tooltip = "Serve the game chosen here on this network, and play a seat"
+                yield host
                 yield Static(HELP, id="menu-help", markup=False)
             with Vertical(id="menu-right"):
                 with VerticalScroll(id="setup-scroll"):
@@ -318,7 +340,11 @@ class MenuScreen(Screen[None]):
         for game_id in ids:
             game = REGISTRY.get(game_id)
             if game is not None and self.playable(game_id):
-                players = f"{game.min_players}-{game.max_players} players"
+                players = (
+                    f"{game.min_players} players"
+                    if game.min_players == game.max_players
+                    else f"{game.min_players}-{game.max_players} players"
+                )
                 options.append(Option(f"{game.title}\n  {players}", id=game_id))
             else:  # the engine or the screen is not there yet
                 title = game.title if game is not None else PLANNED[game_id]
@@ -437,6 +463,37 @@ class MenuScreen(Screen[None]):
             return
         self.show_status("")
         self.post_message(self.StartTable(table))
+
+    @on(Button.Pressed, "#join-lan")
+    def _join_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        self.action_join_lan()
+
+    def action_join_lan(self) -> None:
+        """Join a LAN game: the name of the first human seat is the default name."""
+        try:
+            seats = self.query_one(GameSetup).read_seats()
+        except ValueError:
+            seats = []
+        name = next((s.name for s in seats if not s.is_bot), "")
+        self.post_message(self.JoinLan(name))
+
+    @on(Button.Pressed, "#host-lan")
+    def _host_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        self.action_host_lan()
+
+    def action_host_lan(self) -> None:
+        """Host the game chosen here, with its seats and rules, on this network."""
+        setup = self.query_one(GameSetup)
+        try:
+            seats = setup.read_seats()
+            options = setup.read_options()
+        except ValueError as exc:
+            self.show_status(f"Cannot host: {exc}", error=True)
+            return
+        self.show_status("")
+        self.post_message(self.HostLan(self.game, seats, options))
 
     @on(Button.Pressed, "#resume")
     def _resume_pressed(self, event: Button.Pressed) -> None:

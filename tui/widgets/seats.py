@@ -20,7 +20,7 @@ class SeatRow:
     turn: bool = False
     deciding: bool = False
     shown: bool = False  # the seat whose private view is on screen
-    away: bool = False
+    away: bool = False  # a LAN seat whose player dropped (held, or a bot plays meanwhile)
     tags: tuple[str, ...] = ()  # the game's own words about the seat ("knocked")
 
 
@@ -57,21 +57,27 @@ class SeatsPane(Static):
         lines: list[Content] = []
         for row in info.rows:
             turn = (g.turn, "bold $accent") if row.turn else " "
-            kind = g.bot if row.kind == "bot" else (g.away if row.away else g.human)
+            if row.away:  # a glyph and a word: never colour alone
+                kind: str | tuple[str, str] = (g.away, "bold $warning")
+            else:
+                kind = (g.bot if row.kind == "bot" else g.human, "dim" if row.kind == "bot" else "")
             name = row.name if len(row.name) <= width else row.name[: width - 1] + "."
             style = "bold" if row.turn else ""
             parts: list[str | tuple[str, str]] = [
                 turn,
                 " ",
-                (kind, "dim" if row.kind == "bot" else ""),
+                kind,
                 " ",
                 (name.ljust(width), style),
                 f" {row.cards:>2} card{'s' if row.cards != 1 else ' '}",
             ]
             if row.missed:
                 parts += ["  ", (f"{g.missed}{row.missed}", "bold $warning")]
+            if row.away:
+                away = "away (a bot plays)" if row.kind == "bot" else "away"
+                parts += ["  ", (away, "bold $warning")]
             tags = []
-            if row.kind == "bot":
+            if row.kind == "bot" and not row.away:
                 tags.append("bot")
             if row.shown:
                 tags.append("you")

@@ -1,0 +1,104 @@
+"""The LAN screens: the networked game screen with a seat away, the waiting room,
+the join screen.
+
+Deterministic: the server side is a socket-free :class:`TableHost` (the harness of
+``net_helpers``) whose messages are fed to a bare :class:`RemoteTable` by hand.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from net_helpers import HostHarness
+
+from engine.net.client import RemoteTable
+from tui.app import PurrchApp
+from tui.screenshots import scene_settings
+
+
+def fed_table(harness: HostHarness, conn: int) -> RemoteTable:
+    """A RemoteTable that took in every message ``conn`` received so far."""
+    remote = RemoteTable(send=lambda _msg: None)
+    for msg in harness.inbox[conn]:
+        remote.handle(msg)
+    return remote
+
+
+def away_table() -> RemoteTable:
+    """Ann's seat at a started 3-seat table (Ann, Bob, the bot Tom) after Bob dropped."""
+    harness = HostHarness.new("pigeons", players=3, bots=1, seed=45, away_timeout=None)
+    ann = harness.join("Ann")
+    bob = harness.join("Bob")
+    harness.drop(bob)
+    remote = fed_table(harness, ann)
+    assert remote.started and remote.away_seats == frozenset({1})
+    return remote
+
+
+def test_game_screen_with_a_seat_away(snap_compare: Any) -> None:
+    """You should see the game screen of Ann's seat at a LAN table of Cats Among The
+    Pigeons at 100x32: in the Table pane, Bob's line starts with the away glyph (an
+    ellipsis, after the turn marker: it is his turn) and reads "away" in the warning
+    colour, then "deciding"; Ann's and Tom's lines look as in hot-seat (Tom marked
+    "bot"); Ann's hand on the left; the status line "Waiting for Bob..."."""
+    app = PurrchApp(scene_settings(), away_table())  # type: ignore[arg-type]
+    assert snap_compare(app, terminal_size=(100, 32))
+
+
+def lobby_table() -> RemoteTable:
+    """Ann at a 4-seat table (3 players and the bot Tom) where Bob has joined too."""
+    harness = HostHarness.new("pigeons", players=4, bots=1, seed=45)
+    ann = harness.join("Ann")
+    harness.join("Bob")
+    remote = fed_table(harness, ann)
+    remote.host, remote.port, remote.name = "192.168.1.20", 7777, "Ann"
+    assert not remote.started and remote.lobby.waiting_for == 1
+    return remote
+
+
+def test_waiting_room(snap_compare: Any) -> None:
+    """You should see the waiting room at 80x24: a box titled "Waiting room" with
+    "Cats Among The Pigeons (you are Ann, seat 1)", "Table at 192.168.1.20:7777", the
+    seats (Seat 1 Ann here (you), Seat 2 Bob here, Seat 3 free, Seat 4 Tom bot),
+    "Seats still free: 1", then "Waiting for 1 more player..."; the footer with
+    Escape to leave the table."""
+    app = PurrchApp(scene_settings(), lobby_table())  # type: ignore[arg-type]
+    assert snap_compare(app, terminal_size=(80, 24))
+
+
+def test_join_screen(snap_compare: Any) -> None:
+    """You should see the join screen at 80x24 over the menu: a box titled "Join a
+    LAN game" with a help line, the Address field holding "192.168.1.20:99999", the
+    Name field holding "Ann", and in the error colour under them "Address: '99999' is
+    not a port (1 to 65535) (HOST or HOST:PORT, e.g. 192.168.1.20:7777)"; a Join button;
+    the footer with Escape to go back to the menu."""
+    from tui.screens.join import JoinScreen
+
+    async def fill(pilot: Any) -> None:
+        await pilot.app.push_screen(JoinScreen("Ann", "192.168.1.20:99999"))
+        await pilot.pause()
+        pilot.app.screen.action_join()
+        await pilot.pause()
+
+    app = PurrchApp(scene_settings())
+    assert snap_compare(app, run_before=fill, terminal_size=(80, 24))
+
+
+def test_host_screen(snap_compare: Any) -> None:
+    """You should see the host screen at 80x24 over the menu: a box titled "Host a LAN
+    game" saying "Cats Among The Pigeons: 3 seats, 2 for players (you and 1 more), 1
+    for bots.", the Name field holding "Ann" (focused), Port 7777, Listen on "Every
+    network interface (a meetup)", an empty status line and a Host button; the footer
+    with Escape to go back to the menu."""
+    from engine.games import get_game
+    from engine.session import SeatConfig
+    from tui.screens.host import HostScreen
+
+    seats = [SeatConfig("Ann", "human"), SeatConfig("Bob", "human"), SeatConfig("Tom", "bot")]
+
+    async def show(pilot: Any) -> None:
+        await pilot.app.push_screen(HostScreen(get_game("pigeons"), seats, {}))
+        await pilot.pause()
+
+    app = PurrchApp(scene_settings())
+    assert snap_compare(app, run_before=show, terminal_size=(80, 24))

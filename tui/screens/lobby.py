@@ -1,0 +1,148 @@
+"""The waiting room of a LAN table: who has joined, which seats are still free.
+
+Shown from joining (``purrch join``, or the menu's LAN entries) until every player
+is there; it then dismisses with ``True`` and the app shows the game screen.
+Escape leaves the table (dismissed with ``False``).  It follows the table through
+:meth:`engine.net.client.RemoteTable.listen`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import VerticalScroll
+from textual.content import Content
+from textual.screen import Screen
+from textual.widgets import Footer, Static
+
+from engine.net.client import LobbyInfo, RemoteTable
+from themes import ASCII_GLYPHS, Glyphs
+
+
+def address_text(host: str, port: int) -> str:
+    """``host:port`` as people type it (an IPv6 address in brackets)."""
+    shown = f"[{host}]" if ":" in host else host
+    return f"{shown}:{port}"
+
+
+def waiting_text(lobby: LobbyInfo) -> str:
+    missing = lobby.waiting_for
+    if missing <= 0:
+        return "Everyone is here: the game starts..."
+    return f"Waiting for {missing} more player{'s' if missing != 1 else ''}..."
+
+
+def seat_lines(lobby: LobbyInfo, me: int | None, glyphs: Glyphs) -> list[Content]:
+    """One line per seat: its number, a glyph and a word for who sits there."""
+    lines: list[Content] = []
+    for info in lobby.seats:
+        number = f"Seat {info.seat + 1}  "
+        if info.kind == "bot":
+            who: list[str | tuple[str, str]] = [(glyphs.bot, "dim"), " ", info.name or "a bot"]
+            what = "bot" if info.name else ""
+        elif info.status == "open":
+            who = [(glyphs.bullet, "dim"), " ", ("free", "italic $text-muted")]
+            what = ""
+        elif info.status == "here":
+            who = [glyphs.human, " ", (info.name or "?", "bold")]
+            what = "here"
+        else:  # away, or a bot plays until the player comes back
+            who = [(glyphs.away, "bold $warning"), " ", info.name or "?"]
+            what = "away"
+        if info.seat == me:
+            what = f"{what} (you)" if what else "you"
+        parts: list[str | tuple[str, str]] = [number, *who]
+        if what:
+            parts += ["  ", (what, "dim" if what == "bot" else "")]
+        lines.append(Content.assemble(*parts))
+    return lines
+
+
+class LobbyScreen(Screen[bool]):
+    """The waiting room of ``remote``'s table (see the module docstring)."""
+
+    CSS_PATH = "lobby.tcss"
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "leave", "Leave the table"),
+    ]
+
+    def __init__(self, remote: RemoteTable, glyphs: Glyphs, *, hosting: str | None = None) -> None:
+        super().__init__()
+        self.remote = remote
+        self.glyphs = glyphs
+        self.hosting = hosting
+        """This app hosts the table: the address to give the others (None: joined)."""
+        self._unlisten: Callable[[], None] | None = None
+        self.set_class(glyphs == ASCII_GLYPHS, "-ascii")
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(id="lobby-box"):
+            yield Static(id="lobby-game")
+            yield Static(id="lobby-address")
+            yield Static(id="lobby-seats")
+            yield Static(id="lobby-waiting")
+            yield Static(id="lobby-connection")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#lobby-box").border_title = "Waiting room"
+        self._unlisten = self.remote.listen(self._table_message)
+        self.refresh_lobby()
+        if self.remote.started:
+            self.dismiss(True)
+
+    def on_unmount(self) -> None:
+        if self._unlisten is not None:
+            self._unlisten()
+            self._unlisten = None
+
+    def _table_message(self, msg: dict[str, Any]) -> None:
+        if not self.is_attached:
+            return
+        if msg.get("type") == "connection":
+            self.query_one("#lobby-connection", Static).update(
+                Content.assemble((str(msg.get("message", "")), "$warning"))
+            )
+        self.refresh_lobby()
+        if self.remote.started and self.is_current:
+            if self._unlisten is not None:
+                self._unlisten()
+                self._unlisten = None
+            self.dismiss(True)
+
+    def refresh_lobby(self) -> None:
+        remote = self.remote
+        lobby = remote.lobby
+        if remote.seat is None:
+            you = f"watching as {remote.name}" if remote.name else "watching"
+        else:
+            you = f"you are {remote.name}, seat {remote.seat + 1}"
+        self.query_one("#lobby-game", Static).update(
+            Content.assemble((remote.title or remote.game_id, "bold"), f"  ({you})")
+        )
+        where = address_text(remote.host, remote.port)
+        if self.hosting:
+            address = Content.assemble(
+                "Others join ",
+                (self.hosting, "bold $text-primary"),
+                " (Join a LAN game, or purrch join)",
+            )
+        else:
+            address = Content.assemble("Table at ", (where, "bold $text-primary"))
+        self.query_one("#lobby-address", Static).update(address)
+        lines = seat_lines(lobby, remote.seat, self.glyphs)
+        free = sum(1 for s in lobby.seats if s.kind == "player" and s.status == "open")
+        lines.append(Content(""))
+        lines.append(Content(f"Seats still free: {free}"))
+        if lobby.spectators:
+            lines.append(Content(f"Watching: {lobby.spectators}"))
+        self.query_one("#lobby-seats", Static).update(Content("\n").join(lines))
+        self.query_one("#lobby-waiting", Static).update(
+            Content.assemble((waiting_text(lobby), "bold $accent"))
+        )
+
+    def action_leave(self) -> None:
+        self.dismiss(False)
