@@ -171,6 +171,10 @@ class RuleOption:
 class GameState(Protocol):
     """What the shared contract code needs of a game's state."""
 
+    names: list[str]
+    result: dict[str, Any] | None
+    """None while the game goes on; then {"winners", "reason", optional "scores"}."""
+
     def clone(self) -> Self: ...
 
     def to_json(self) -> dict[str, JSON]: ...
@@ -219,14 +223,49 @@ class Game(Protocol):
 
 
 class GameBase(Generic[S]):
-    """What every game's contract shares: state cloning, JSON and the rules text.
+    """What every game's contract shares: state cloning, JSON, the rules text, the
+    outcome, seat checks for views and making bots.
 
     A game sets ``state_class`` (whose instances have ``clone()``, ``to_json()`` and
-    a ``from_json()`` classmethod) and ``rules_file`` (its RULES.md).
+    a ``from_json()`` classmethod), ``rules_file`` (its RULES.md), ``bot_levels``,
+    and implements ``build_view`` and ``make_bot`` (its own bot levels).
     """
 
     state_class: type[S]
     rules_file: Path
+    bot_levels: tuple[str, ...]
+
+    def outcome(self, state: S) -> Outcome | None:
+        r = state.result
+        if r is None:
+            return None
+        scores = r.get("scores")
+        return Outcome(
+            winners=tuple(int(w) for w in r["winners"]),
+            reason=str(r["reason"]),
+            scores=None if scores is None else tuple(int(x) for x in scores),
+        )
+
+    def view(self, state: S, seat: int | None) -> dict[str, JSON]:
+        if seat is not None and not 0 <= seat < len(state.names):
+            raise ValueError(f"no seat {seat}")
+        return self.build_view(state, seat)
+
+    def build_view(self, state: S, seat: int | None) -> dict[str, JSON]:
+        raise NotImplementedError
+
+    def bot(self, level: str, seat: int, seed: int) -> Any:
+        """A bot of ``level``: ``random`` for every game, the others the game's own."""
+        if level == "random":
+            from engine.bots import RandomBot
+
+            return RandomBot(seat, seed)
+        if level in self.bot_levels:
+            return self.make_bot(level, seat, seed)
+        raise ValueError(f"unknown bot level {level!r} (known: {', '.join(self.bot_levels)})")
+
+    def make_bot(self, level: str, seat: int, seed: int) -> Any:
+        raise NotImplementedError
 
     def clone(self, state: S) -> S:
         return state.clone()

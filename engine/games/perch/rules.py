@@ -36,7 +36,6 @@ from engine.core import (
     GameBase,
     IllegalMove,
     Option,
-    Outcome,
     Prompt,
     Rng,
     RuleOption,
@@ -384,29 +383,12 @@ class PerchGame(GameBase[PerchState]):
 
     # --------------------------------------------------------------- contract
 
-    def outcome(self, state: PerchState) -> Outcome | None:
-        r = state.result
-        if r is None:
-            return None
-        return Outcome(
-            winners=tuple(int(w) for w in r["winners"]),
-            reason=str(r["reason"]),
-            scores=tuple(int(x) for x in r["scores"]),
-        )
-
-    def bot(self, level: str, seat: int, seed: int) -> Any:
-        from engine.bots import RandomBot
+    def make_bot(self, level: str, seat: int, seed: int) -> Any:
         from engine.games.perch.bots import CautiousBot
 
-        if level == "random":
-            return RandomBot(seat, seed)
-        if level == "cautious":
-            return CautiousBot(seat, seed)
-        raise ValueError(f"unknown bot level {level!r} (known: {', '.join(self.bot_levels)})")
+        return CautiousBot(seat, seed)
 
-    def view(self, state: PerchState, seat: int | None) -> dict[str, JSON]:
-        if seat is not None and not 0 <= seat < state.n:
-            raise ValueError(f"no seat {seat}")
+    def build_view(self, state: PerchState, seat: int | None) -> dict[str, JSON]:
         return build_view(state, seat)
 
     def prompts(self, state: PerchState) -> list[Prompt]:

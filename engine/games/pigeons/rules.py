@@ -26,7 +26,6 @@ from engine.core import (
     GameBase,
     IllegalMove,
     Option,
-    Outcome,
     Prompt,
     Rng,
     RuleOption,
@@ -255,25 +254,12 @@ class PigeonsGame(GameBase[PigeonsState]):
 
     # --------------------------------------------------------------- contract
 
-    def outcome(self, state: PigeonsState) -> Outcome | None:
-        r = state.result
-        if r is None:
-            return None
-        return Outcome(winners=tuple(r["winners"]), reason=str(r["reason"]))
-
-    def bot(self, level: str, seat: int, seed: int) -> Any:
-        from engine.bots import RandomBot
+    def make_bot(self, level: str, seat: int, seed: int) -> Any:
         from engine.games.pigeons.bots import HeuristicBot
 
-        if level == "random":
-            return RandomBot(seat, seed)
-        if level == "heuristic":
-            return HeuristicBot(seat, seed)
-        raise ValueError(f"unknown bot level {level!r} (known: {', '.join(self.bot_levels)})")
+        return HeuristicBot(seat, seed)
 
-    def view(self, state: PigeonsState, seat: int | None) -> dict[str, JSON]:
-        if seat is not None and not 0 <= seat < state.n:
-            raise ValueError(f"no seat {seat}")
+    def build_view(self, state: PigeonsState, seat: int | None) -> dict[str, JSON]:
         return build_view(state, seat)
 
     def prompts(self, state: PigeonsState) -> list[Prompt]:

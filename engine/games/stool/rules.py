@@ -42,7 +42,6 @@ from engine.core import (
     GameBase,
     IllegalMove,
     Option,
-    Outcome,
     Prompt,
     Rng,
     RuleOption,
@@ -392,29 +391,12 @@ class StoolGame(GameBase[StoolState]):
 
     # --------------------------------------------------------------- contract
 
-    def outcome(self, state: StoolState) -> Outcome | None:
-        r = state.result
-        if r is None:
-            return None
-        return Outcome(
-            winners=tuple(int(w) for w in r["winners"]),
-            reason=str(r["reason"]),
-            scores=tuple(int(x) for x in r["scores"]),
-        )
+    def make_bot(self, level: str, seat: int, seed: int) -> Any:
+        from engine.games.stool.bots import MemoryBot
 
-    def bot(self, level: str, seat: int, seed: int) -> Any:
-        from engine.bots import RandomBot
-        from engine.games.stool.bots import LEVELS, MemoryBot
+        return MemoryBot(seat, seed, level)
 
-        if level == "random":
-            return RandomBot(seat, seed)
-        if level in LEVELS:
-            return MemoryBot(seat, seed, level)
-        raise ValueError(f"unknown bot level {level!r} (known: {', '.join(self.bot_levels)})")
-
-    def view(self, state: StoolState, seat: int | None) -> dict[str, JSON]:
-        if seat is not None and not 0 <= seat < state.n:
-            raise ValueError(f"no seat {seat}")
+    def build_view(self, state: StoolState, seat: int | None) -> dict[str, JSON]:
         return build_view(state, seat)
 
     def prompts(self, state: StoolState) -> list[Prompt]:
