@@ -11,7 +11,13 @@ LAN game" / "Host a LAN game", sit at a :class:`~engine.net.client.RemoteTable`
 same game screen.  There "again" asks the host for another game (it starts when every
 player asked), "menu" leaves the table (and stops it if this app hosts it); the
 host's refusals, who drops and comes back, and our own connection's loss and return
-show as notifications.
+show as notifications.  A table hosted from the menu autosaves like ``purrch host``:
+a notification says where, and how to continue it if the app stops mid-game.
+
+One fixed table (the SSH front door): ``PurrchApp(settings, None,
+table_address=(host, port), table_password=None, default_name="ann")`` starts on
+the "Join the table" form for that table alone (see :class:`PurrchApp`); there is
+no menu, and leaving the table comes back to that form.
 
 Keys everywhere: F1 the rules of the current game, ``?`` every key of the screen
 underneath, Ctrl+T the next theme, Ctrl+Q / q quit (after asking).  The command
@@ -93,7 +99,26 @@ class PurrchCommands(Provider):
 
 
 class PurrchApp(App[None]):
-    """See the module docstring."""
+    """See the module docstring.
+
+    ``PurrchApp(settings, table=None, *, seed, game_screen, playable, table_address,
+    table_password, default_name)``:
+
+    * ``table``: a :class:`~engine.session.Table` to play at once (the menu under it),
+      or a connected :class:`~engine.net.client.RemoteTable` (``purrch join``);
+    * ``seed``: the menu's first seed; ``game_screen``: builds the screen that plays a
+      table (tests); ``playable``: whether a game has a screen here;
+    * ``table_address``: ``(host, port)`` of the one LAN table this app joins (the SSH
+      front door).  The app starts on the join form in its fixed-table mode: titled
+      "Join the table", the address shown as text, the name asked (prefilled with
+      ``default_name``), "Watch only" offered.  ``table_password`` is the table's
+      password (None: none), never asked.  A table whose seats are all taken is
+      watched instead ("The table is full: you are watching.").  The seat's token is
+      remembered per host, port and name, so joining again under the same name takes
+      the seat back.  Leaving the table (game over, Escape in the waiting room, "New
+      game") comes back to the form; Escape on the form quits the app at once.  There
+      is no menu (nothing to host or play locally from here).
+    """
 
     TITLE = "Purrch"
     CSS_PATH = "app.tcss"
@@ -114,7 +139,12 @@ class PurrchApp(App[None]):
         seed: int | None = None,
         game_screen: GameScreenFactory | None = None,
         playable: Callable[[str], bool] = has_screen,
+        table_address: tuple[str, int] | None = None,
+        table_password: str | None = None,
+        default_name: str = "",
     ) -> None:
+        if table_address is not None and table is not None:
+            raise ValueError("give a table or a table_address, not both")
         self.settings = settings
         self.table: Table | None = None
         """The table being played now (None on the menu)."""
@@ -133,6 +163,13 @@ class PurrchApp(App[None]):
         """The LAN table's seats whose player is away, as last told (to notify changes)."""
         self.hosted: TableServer | None = None
         """The LAN table this app serves (Host a LAN game), if any."""
+        self.table_address = table_address
+        """The one LAN table this app joins (the SSH front door), or None (the menu)."""
+        self.table_password = table_password
+        self._front_door_name = default_name
+        """The name the join form of the fixed table shows (the last one used)."""
+        self._hosted_table: Any = None
+        """The :class:`~tui.screens.host.HostedTable` this app hosts (its resume commands)."""
         super().__init__()
         for theme in THEMES:
             self.register_theme(theme)
@@ -152,6 +189,9 @@ class PurrchApp(App[None]):
         return dict(THEMES[0].variables)
 
     def on_mount(self) -> None:
+        if self.table_address is not None:
+            self.show_front_door()
+            return
         # The menu is always at the bottom of the stack (pushed, not the default
         # screen, so that its stylesheet loads); a first table goes on top.
         table, self._first_table = self._first_table, None
@@ -195,7 +235,7 @@ class PurrchApp(App[None]):
                 self._again_remote(remote)
             else:
                 self.leave_remote()
-                self._focus_menu()
+                self._go_home()
             return
         if choice == "again" and finished is not None:
             try:
@@ -239,7 +279,7 @@ class PurrchApp(App[None]):
             self.start_table(cast(Any, remote))
         else:  # Escape: leave the table
             self.leave_remote()
-            self._focus_menu()
+            self._go_home()
 
     def leave_remote(self) -> None:
         """Leave the LAN table: close the connection, and the table if this app hosts it
@@ -247,6 +287,7 @@ class PurrchApp(App[None]):
         remote, server = self.remote, self.hosted
         self._detach_remote()
         self.hosted = None
+        self._hosted_table = None
         if remote is not None or server is not None:
             task = asyncio.get_running_loop().create_task(_close_table(remote, server))
             self._leaving_tasks.add(task)
@@ -268,7 +309,7 @@ class PurrchApp(App[None]):
         except Exception as exc:  # not connected any more
             self.notify(str(exc), title="Connection", severity="error")
             self.leave_remote()
-            self._focus_menu()
+            self._go_home()
             return
         self._waiting_for_game = remote.game_number
         self.notify("Another game starts when every player asks for one.")
@@ -330,7 +371,10 @@ class PurrchApp(App[None]):
         if self.remote is not None:
             self.leave_remote()
         self.hosted = hosted.server
+        self._hosted_table = hosted
         self.sit_at(hosted.remote, hosting=hosted.address)
+        if hosted.resume_hint:
+            self.notify(hosted.resume_hint, title="Autosave", timeout=30, markup=False)
 
     def _joined(self, remote: RemoteTable | None) -> None:
         if remote is None:
@@ -345,8 +389,45 @@ class PurrchApp(App[None]):
         if isinstance(self.screen, MenuScreen):
             self.screen.action_focus_games()
 
+    def _go_home(self) -> None:
+        """After leaving a LAN table: the menu, or the fixed table's join form."""
+        if self.table_address is not None:
+            self.show_front_door()
+        else:
+            self._focus_menu()
+
+    # ------------------------------------------------------------------ one fixed table
+
+    def show_front_door(self) -> None:
+        """The fixed table's join form ("your name"), unless it is showing already."""
+        from tui.screens.join import JoinScreen
+
+        address = self.table_address
+        if address is None or isinstance(self.screen, JoinScreen):
+            return
+        form = JoinScreen(self._front_door_name, table=address, password=self.table_password)
+        self.push_screen(form, callback=self._front_door_done)
+
+    def _front_door_done(self, remote: RemoteTable | None) -> None:
+        if remote is None:  # Escape on the form: nothing to lose, quit at once
+            self.exit()
+            return
+        from tui.screens.join import SPECTATOR
+
+        if remote.name != SPECTATOR:  # the name a spectator got for giving none
+            self._front_door_name = remote.name
+        self.sit_at(remote)
+
     def action_new_game(self) -> None:
-        """Back to the menu.  A game in progress stays autosaved (``purrch resume``)."""
+        """Back to the menu (or, at a fixed table, to its join form).  A game in progress
+        stays autosaved (``purrch resume``)."""
+        if self.table_address is not None:
+            while len(self.screen_stack) > 1:
+                self.pop_screen()
+            self.table = None
+            self.leave_remote()
+            self.show_front_door()
+            return
         while len(self.screen_stack) > 2 and not isinstance(self.screen, MenuScreen):
             self.pop_screen()
         self.table = None
@@ -411,6 +492,8 @@ class PurrchApp(App[None]):
         table = self.table
         if table is None or table.is_over:
             return ""
+        if self.remote is not None and cast(object, table) is self.remote:
+            return self._remote_quit_detail(self.remote)
         path = table.autosave_path
         if path is None:
             return "This game is not being saved: quitting ends it."
@@ -420,14 +503,40 @@ class PurrchApp(App[None]):
             return f"The game is saved and `purrch resume {path}` continues it."
         return SAVED
 
+    def _remote_quit_detail(self, remote: RemoteTable) -> str:
+        if self.hosted is not None:
+            hosted = self._hosted_table
+            detail = "This app hosts the table: quitting stops it for everyone."
+            if hosted is not None and hosted.resume_command:
+                detail += (
+                    f" It is saved: `{hosted.resume_command}` continues it, and "
+                    f"`{hosted.rejoin_command}` takes your seat back."
+                )
+            return detail
+        if remote.seat is None:
+            return ""
+        return "The host keeps your seat: join again under the same name to take it back."
+
     # ------------------------------------------------------------------ command palette
 
     def palette_commands(self, screen: Screen[Any]) -> list[PaletteCommand]:
         """The palette's commands on ``screen``: the app's, then the screen's own."""
         game = self.current_game()
         rules_help = f"The rules of {game.title}" if game else "The rules of the chosen game"
+        if self.table_address is not None:
+            new_game: PaletteCommand = (
+                "Leave the table",
+                "Back to the Join the table form",
+                self.action_new_game,
+            )
+        else:
+            new_game = (
+                "New game",
+                "Back to the menu (a game in progress stays saved)",
+                self.action_new_game,
+            )
         commands: list[PaletteCommand] = [
-            ("New game", "Back to the menu (a game in progress stays saved)", self.action_new_game),
+            new_game,
             ("Rules", rules_help, self.action_rules),
             ("Keys", "Every key of this screen", self.action_keys),
             ("Switch theme", "The next of the three themes", self.action_cycle_theme),

@@ -2,13 +2,22 @@
 
 A server on 127.0.0.1 (a port the system picks), Ann at the keyboard of the app
 through a :class:`RemoteTable`, Bob a bot-driven client, Tom the server's bot.
+Also: the menu's Join and Host a LAN game (a hosted table autosaves and resumes),
+the fixed-table app of the SSH front door, and the networked Stool Pigeon and Chat
+perché screens with a seat away.  Tests that remember seat tokens or autosave point
+``PURRCH_HOME`` at a temporary folder.
 """
 
 from __future__ import annotations
 
 import asyncio
+import shutil
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
 
-from net_helpers import TIMEOUT, BotDriver, join, start_server
+import pytest
+from net_helpers import LOOPBACK, TIMEOUT, BotDriver, HostHarness, join, start_server
 from textual.pilot import Pilot
 
 from tui.lan_commands import remote_app
@@ -80,7 +89,10 @@ async def test_the_game_screen_plays_a_remote_seat_and_another_game() -> None:
         await server.close()
 
 
-async def test_join_prints_the_waiting_room_until_the_game_starts() -> None:
+async def test_join_prints_the_waiting_room_until_the_game_starts(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("PURRCH_HOME", str(tmp_path))  # it remembers Ann's token
     from tui.lan_commands import LanError, connect_and_wait
 
     server = await start_server(players=3, bots=1)
@@ -232,7 +244,10 @@ async def test_escape_leaves_the_waiting_room() -> None:
         await server.close()
 
 
-async def test_the_menu_joins_a_lan_game_through_the_waiting_room() -> None:
+async def test_the_menu_joins_a_lan_game_through_the_waiting_room(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("PURRCH_HOME", str(tmp_path))  # the join form remembers the token
     from textual.widgets import Input
 
     from tui.app import PurrchApp
@@ -249,10 +264,9 @@ async def test_the_menu_joins_a_lan_game_through_the_waiting_room() -> None:
 
     server = await start_server(players=3, bots=1)
     try:
+        # (Textual finds message handlers on the class: the menu's own join form,
+        # remembering tokens, is the one used.)
         app = PurrchApp(scene_settings())
-        app.on_menu_screen_join_lan = lambda message: app.push_screen(  # type: ignore[method-assign]
-            JoinScreen(message.name, remember=False), callback=app._joined
-        )
         async with app.run_test(size=(80, 24)) as pilot:
             await pilot.pause()
             await pilot.click("#join-lan")
@@ -280,7 +294,10 @@ async def test_the_menu_joins_a_lan_game_through_the_waiting_room() -> None:
         await server.close()
 
 
-async def test_the_menu_hosts_a_lan_game_and_plays_a_seat() -> None:
+async def test_the_menu_hosts_a_lan_game_and_plays_a_seat(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("PURRCH_HOME", str(tmp_path))
     from engine.games import get_game
     from engine.session import SeatConfig
     from tui.app import PurrchApp
@@ -315,6 +332,17 @@ async def test_the_menu_hosts_a_lan_game_and_plays_a_seat() -> None:
         server, remote = app.hosted, app.remote
         assert server is not None and remote is not None and remote.seat == 0
         assert app.screen.hosting == f"127.0.0.1:{server.port}"
+        # It autosaves like `purrch host`, and the player is told how to continue it.
+        save = tmp_path / f"lan-pigeons-{server.port}.json"
+        assert server.host.config.save_path == save
+        resume = f"purrch host --resume {save} --port {server.port} --bind 127.0.0.1"
+        rejoin = f"purrch join 127.0.0.1:{server.port} --name Ann"
+        await pilot.pause()
+        hints = [n.message for n in app._notifications if n.title == "Autosave"]
+        assert hints == [
+            f"The game autosaves to {save}. If this app stops mid-game, `{resume}` "
+            f"continues it and `{rejoin}` takes your seat back."
+        ]
         bob = await join(server, "Bob")
         await remote.wait_started(TIMEOUT)
         for _ in range(100):
@@ -322,6 +350,8 @@ async def test_the_menu_hosts_a_lan_game_and_plays_a_seat() -> None:
             if isinstance(app.screen, GameScreen):
                 break
         assert isinstance(app.screen, GameScreen) and app.screen.table is remote
+        assert save.exists()
+        assert f"`{resume}` continues it" in app.quit_detail()
         app.action_new_game()  # back to the menu: leave the table, and stop it
         await pilot.pause()
         assert isinstance(app.screen, MenuScreen)
@@ -329,3 +359,327 @@ async def test_the_menu_hosts_a_lan_game_and_plays_a_seat() -> None:
         await bob.wait_for(lambda: not bob.connected, TIMEOUT)
         assert remote._closed and server._closed.is_set()
     await bob.close()
+
+
+# ---------------------------------------------------------------------- a hosted table resumes
+
+
+async def test_a_table_hosted_from_the_menu_resumes_after_a_crash(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The table is built as the Host screen builds it (``host_config``, ``start_server``,
+    Ann through ``connect_table`` remembering her token); a few answers later the app
+    "dies" (the autosave on disk at that moment is kept), and what ``purrch host
+    --resume PATH`` runs (``TableHost.resume``) has the same table, and gives Ann her
+    seat back with the remembered token."""
+    monkeypatch.setenv("PURRCH_HOME", str(tmp_path))
+    from engine.games import get_game
+    from engine.net.client import RemoteTable, TokenStore
+    from engine.net.host import HostConfig, TableHost
+    from engine.net.server import TableServer
+    from engine.session import SeatConfig
+    from tui.lan_commands import connect_table
+    from tui.screens.host import host_config, hosted_save_path, resume_command
+    from tui.screens.host import start_server as host_table
+    from tui.seating import has_screen
+
+    seats = [SeatConfig("Ann", "human"), SeatConfig("Bob", "human"), SeatConfig("Tom", "bot")]
+    config = host_config(seats, {}, seed=7, bot_delay=(0.0, 0.0), window_seconds=None)
+    server = await host_table(get_game("pigeons"), config, LOOPBACK, 0)
+    port = server.port
+    save = hosted_save_path("pigeons", port)
+    assert save == tmp_path / f"lan-pigeons-{port}.json" == server.host.config.save_path
+    assert resume_command(save, port, LOOPBACK) == (
+        f"purrch host --resume {save} --port {port} --bind 127.0.0.1"
+    )
+    tables: list[RemoteTable] = []
+    resumed_server: TableServer | None = None
+    try:
+        ann = await connect_table(
+            LOOPBACK, port, name="Ann", spectate=False, password=None, playable=has_screen
+        )
+        tables.append(ann)
+        tables.append(await join(server, "Bob"))
+        bob = tables[1]
+        for t in tables:
+            await t.wait_started(TIMEOUT)
+
+        # A few answers, to a quiet moment: a player's own turn (nothing else moves).
+        def quiet() -> bool:
+            return any(
+                len(t.log) >= 8 and any(p.kind == "turn" for p in t.prompts()) for t in tables
+            )
+
+        drivers = [BotDriver(t, seed=i) for i, t in enumerate(tables)]
+        await asyncio.wait_for(asyncio.gather(*(d.run(quiet) for d in drivers)), TIMEOUT * 4)
+        assert sum(d.answers for d in drivers) >= 2
+        host_table_now = server.host.table
+        assert host_table_now is not None and not host_table_now.is_over
+        at_the_crash = tmp_path / "at-the-crash.json"
+        shutil.copy(save, at_the_crash)  # what is on disk when the app dies
+        state = host_table_now.to_json()
+        views, logs = [ann.view(0), bob.view(1)], [ann.log_for(0), bob.log_for(1)]
+        token = TokenStore().get(LOOPBACK, port, "Ann")
+        assert token is not None and token == ann.token
+        for t in tables:
+            await t.close()
+        await server.close()
+
+        # `purrch host --resume PATH`: run_host -> TableHost.resume(PATH, its config).
+        host = TableHost.resume(at_the_crash, HostConfig(players=0))
+        resumed = host.table
+        assert resumed is not None and host.game_number == 1
+        assert resumed.to_json() == state
+        assert [s.name for s in resumed.seats] == ["Ann", "Bob", "Tom"]
+
+        resumed_server = TableServer(host)
+        await resumed_server.start(LOOPBACK, 0)
+        tables = [
+            await RemoteTable.connect(
+                LOOPBACK, resumed_server.port, name="Ann", token=token, remember=False
+            )
+        ]
+        ann = tables[0]
+        assert ann.seat == 0
+        await ann.wait_started(TIMEOUT)
+        assert ann.view(0) == views[0] and ann.log_for(0) == logs[0]
+    finally:
+        for t in tables:
+            await t.close()
+        await server.close()
+        if resumed_server is not None:
+            await resumed_server.close()
+
+
+# ---------------------------------------------------------------------- one fixed table (SSH)
+
+
+def fixed_app(port: int, name: str = "ann", host: str = LOOPBACK) -> Any:
+    from tui.app import PurrchApp
+
+    return PurrchApp(scene_settings(), None, table_address=(host, port), default_name=name)
+
+
+async def wait_for_screen(pilot: Pilot[None], kind: type, rounds: int = 250) -> Any:
+    for _ in range(rounds):
+        if isinstance(pilot.app.screen, kind):
+            return pilot.app.screen
+        await pilot.pause(0.02)
+    raise AssertionError(f"no {kind.__name__}: {pilot.app.screen_stack}")
+
+
+async def test_the_fixed_table_app_asks_a_name_and_seats_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("PURRCH_HOME", str(tmp_path))
+    from textual.widgets import Input, Static
+
+    from engine.net.client import TokenStore
+    from tui.screens.join import JoinScreen
+    from tui.screens.lobby import LobbyScreen
+    from tui.screens.menu import MenuScreen
+
+    server = await start_server(players=3, bots=1)
+    port = server.port
+    try:
+        app = fixed_app(port)
+        exited: list[bool] = []
+        async with app.run_test(size=(80, 24)) as pilot:
+            form = await wait_for_screen(pilot, JoinScreen)
+            assert form.fixed and form.query_one("#join-box").border_title == "Join the table"
+            assert not any(isinstance(s, MenuScreen) for s in app.screen_stack)
+            assert not form.query("#join-address") and not form.query("#join-password")
+            assert str(form.query_one("#join-table", Static).render()) == f"127.0.0.1:{port}"
+            name = form.query_one("#join-name", Input)
+            assert name.value == "ann" and form.focused is name
+            footer = {b.binding.key: b.binding.description for b in form.active_bindings.values()}
+            assert footer["escape"] == "Quit" and footer["ctrl+s"] == "Join"
+
+            # An empty name is refused in the status line; nothing is dialled.
+            await pilot.press("ctrl+u", "enter")
+            await pilot.pause()
+            status = str(form.query_one("#join-status", Static).render())
+            assert status.startswith("Name: say who you are")
+            assert app.screen is form and server.host.connections == 0
+
+            # A name, Enter: seated in the waiting room, the token remembered.
+            await pilot.press(*"Ann", "enter")
+            lobby = await wait_for_screen(pilot, LobbyScreen)
+            remote = app.remote
+            assert remote is not None and lobby.remote is remote
+            assert (remote.name, remote.seat) == ("Ann", 0)
+            assert TokenStore().get(LOOPBACK, port, "Ann") == remote.token
+
+            # Leaving the waiting room comes back to the form (the name kept).
+            await pilot.press("escape")
+            form = await wait_for_screen(pilot, JoinScreen)
+            assert form.query_one("#join-name", Input).value == "Ann"
+            assert app.remote is None
+            await remote.wait_for(lambda: remote._closed, TIMEOUT)
+            await pilot.press("enter")
+            await wait_for_screen(pilot, LobbyScreen)
+            remote = app.remote
+            assert remote is not None and remote.seat == 0
+
+            # Bob comes: the game starts, on the game screen.
+            bob = await join(server, "Bob")
+            await remote.wait_started(TIMEOUT)
+            game = await wait_for_screen(pilot, GameScreen)
+            assert game.table is remote
+
+            # Leaving the table ("New game" / "Leave the table") is back to the form too.
+            titles = [title for title, _help, _cb in app.palette_commands(app.screen)]
+            assert "Leave the table" in titles and "New game" not in titles
+            app.action_new_game()
+            form = await wait_for_screen(pilot, JoinScreen)
+            assert app.remote is None and len(app.screen_stack) == 2
+
+            # Escape on the form quits the app, without a question.
+            app.exit = lambda *args, **kwargs: exited.append(True)  # type: ignore[method-assign]
+            await pilot.press("escape")
+            await pilot.pause()
+            assert exited == [True]
+        await remote.wait_for(lambda: remote._closed, TIMEOUT)
+
+        # Running again under the same name takes the seat back (the remembered token).
+        app = fixed_app(port, name="Ann")
+        async with app.run_test(size=(80, 24)) as pilot:
+            await wait_for_screen(pilot, JoinScreen)
+            await pilot.press("enter")
+            game = await wait_for_screen(pilot, GameScreen)
+            assert app.remote is not None and app.remote.seat == 0
+            assert game.table is app.remote
+        await bob.close()
+    finally:
+        await server.close()
+
+
+async def test_the_fixed_table_app_watches_a_full_table(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("PURRCH_HOME", str(tmp_path))
+    from tui.screens.join import FULL_WATCHING, JoinScreen
+
+    server = await start_server(players=3, bots=1)
+    try:
+        ann = await join(server, "Ann")
+        bob = await join(server, "Bob")
+        await ann.wait_started(TIMEOUT)
+        app = fixed_app(server.port, name="Cy")
+        async with app.run_test(size=(80, 24)) as pilot:
+            await wait_for_screen(pilot, JoinScreen)
+            await pilot.press("enter")
+            game = await wait_for_screen(pilot, GameScreen)
+            remote = app.remote
+            assert remote is not None and game.table is remote
+            assert remote.seat is None and remote.name == "Cy"
+            assert game.shown_seat is None and game.prompt_info is not None
+            assert (FULL_WATCHING, "Watching") in [(n.message, n.title) for n in app._notifications]
+            assert server.host.connections == 3
+        await ann.close()
+        await bob.close()
+    finally:
+        await server.close()
+
+
+def test_fixed_table_join_screen(snap_compare: Callable[..., bool]) -> None:
+    """You should see the fixed-table join form at 80x24 (the SSH front door), with no
+    menu under it: a box titled "Join the table", a help line about choosing the name
+    the others see and coming back under the same name, "Table 192.168.1.20:7777" as
+    bold text (no address field), the Name field holding "ann" (focused), an unticked
+    "Watch only (no seat)" box, no password field, an empty status line and a Join
+    button; the footer with Escape to quit and Ctrl+S to join."""
+    assert snap_compare(fixed_app(7777, host="192.168.1.20"), terminal_size=(80, 24))
+
+
+# ---------------------------------------------------------------------- seats away, every game
+
+
+def away_remote(game: str, players: int, bots: int, names: tuple[str, ...]) -> Any:
+    """Ann's seat at a started LAN table of ``game`` after the second player dropped."""
+    from test_net_screens import fed_table
+
+    harness = HostHarness.new(game, players=players, bots=bots, seed=45, away_timeout=None)
+    conns = [harness.join(name) for name in names]
+    harness.drop(conns[1])
+    remote = fed_table(harness, conns[0])
+    assert remote.started and remote.away_seats == frozenset({1})
+    return remote
+
+
+def test_stool_screen_with_a_seat_away(snap_compare: Callable[..., bool]) -> None:
+    """You should see Ann's game screen at a LAN table of Stool Pigeon at 80x24, at the
+    start (everyone peeks at their two bottom cards): among the crime scenes, Bob's
+    heading reads "B … Bob away" with the away glyph and the word "away" in the warning
+    colour; Ann's ("A ☺ Ann you", her A3 and A4 face up), Cleo's and the bot Tom's
+    look as usual; the prompt bar asks Ann to look at her two bottom cards."""
+    from tui.app import PurrchApp
+
+    remote = away_remote("stool", 4, 1, ("Ann", "Bob", "Cleo"))
+    assert snap_compare(PurrchApp(scene_settings(), remote), terminal_size=(80, 24))
+
+
+def test_perch_screen_with_a_seat_away(snap_compare: Callable[..., bool]) -> None:
+    """You should see Ann's game screen at a LAN table of Chat perché at 80x24, while
+    the strength tokens are placed: in the Cards pane, Bob's line reads "… G Bob away"
+    with the away glyph and the word "away" in the warning colour, Ann's "▶ ☺ B Ann
+    (you)"; the tree with no token yet; the prompt bar asks Ann to choose a strength
+    token (1 to 4)."""
+    from tui.app import PurrchApp
+
+    remote = away_remote("perch", 2, 0, ("Ann", "Bob"))
+    assert snap_compare(PurrchApp(scene_settings(), remote), terminal_size=(80, 24))
+
+
+async def test_the_join_form_passes_the_password_and_watch_only(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Keyboard only: Enter goes from field to field, a wrong password is said in the
+    status line (nothing else changes), the right one with Watch only ticked and no
+    name joins as "Spectator"."""
+    monkeypatch.setenv("PURRCH_HOME", str(tmp_path))
+    from textual.widgets import Button, Input, Static
+
+    from tui.app import PurrchApp
+    from tui.screens.join import SPECTATOR, JoinScreen, WatchBox, check_join
+    from tui.screens.lobby import LobbyScreen
+
+    assert check_join("h", " ", spectate=True) == ("h", 7777, SPECTATOR)
+    with pytest.raises(ValueError, match="tick Watch only"):
+        check_join("h", " ")
+
+    server = await start_server(players=3, bots=1, password="crumbs")
+    try:
+        app = PurrchApp(scene_settings())
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            form = JoinScreen()
+            app.push_screen(form, callback=app._joined)
+            await pilot.pause()
+            assert form.focused is form.query_one("#join-address", Input)
+            await pilot.press(*f"127.0.0.1:{server.port}", "enter")
+            assert form.focused is form.query_one("#join-name", Input)
+            await pilot.press("enter")  # no name: Watch only is ticked below
+            password = form.query_one("#join-password", Input)
+            assert form.focused is password and password.password
+            await pilot.press(*"wrong", "tab", "space")
+            watch = form.query_one(WatchBox)
+            assert form.focused is watch and watch.value
+            await pilot.press("enter")  # Enter on the last field joins
+            status = form.query_one("#join-status", Static)
+            for _ in range(250):
+                await pilot.pause(0.02)
+                if str(status.render()) == "Wrong password.":
+                    break
+            assert str(status.render()) == "Wrong password." and status.has_class("-error")
+            assert app.screen is form and app.remote is None
+            assert not form.query_one("#join-go", Button).disabled
+
+            await pilot.press("shift+tab", "ctrl+u", *"crumbs", "enter")
+            lobby = await wait_for_screen(pilot, LobbyScreen)
+            remote = app.remote
+            assert remote is not None and lobby.remote is remote
+            assert remote.seat is None and remote.name == SPECTATOR and remote.spectating
+            await remote.wait_for(lambda: remote.lobby.spectators == 1, TIMEOUT)
+    finally:
+        await server.close()

@@ -67,11 +67,13 @@ def test_waiting_room(snap_compare: Any) -> None:
 
 
 def test_join_screen(snap_compare: Any) -> None:
-    """You should see the join screen at 80x24 over the menu: a box titled "Join a
-    LAN game" with a help line, the Address field holding "192.168.1.20:99999", the
-    Name field holding "Ann", and in the error colour under them "Address: '99999' is
+    """You should see the join screen at 80x24 over the menu, nothing cut off: a box
+    titled "Join a LAN game" with a help line (ending "Enter: the next field, then
+    join."), the Address field holding "192.168.1.20:99999" (focused), the Name field
+    holding "Ann", an empty Password field ("Only if the table has one"), an unticked
+    "Watch only (no seat)" box, and in the error colour under them "Address: '99999' is
     not a port (1 to 65535) (HOST or HOST:PORT, e.g. 192.168.1.20:7777)"; a Join button;
-    the footer with Escape to go back to the menu."""
+    the footer with Escape to go back to the menu and Ctrl+S to join."""
     from tui.screens.join import JoinScreen
 
     async def fill(pilot: Any) -> None:

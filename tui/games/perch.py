@@ -17,6 +17,10 @@ breaks.  A broken branch is drawn as ``x`` marks with its revealed strength.
 
 The positions a decision can pick (a cat, a destination, a spot, a branch) are
 highlighted; the arrows move the cursor among them and Enter (or a click) picks.
+
+At a LAN table, the Cards pane marks a player who dropped with the away glyph and the
+word "away" (in the warning colour, never colour alone), from the table's
+``away_seats`` as the seats pane of the other games shows it.
 """
 
 from __future__ import annotations
@@ -37,7 +41,7 @@ from textual.widgets import Static
 from engine.core import Prompt
 from themes import ASCII_GLYPHS, Glyphs
 from tui.games.base import GameUI, PaneChoice, Shown
-from tui.games.stool import nearest
+from tui.games.stool import AWAY, away_seats, nearest
 from tui.screens.game_over import GameResult
 from tui.widgets import PromptInfo, keyed_options
 
@@ -511,7 +515,7 @@ class PerchUI(GameUI):
     def fill(self, screen: Screen[Any], shown: Shown, info: PromptInfo) -> None:
         screen.query_one(PerchBoard).data = self.tree_data(shown)
         table = screen.query_one(PerchTable)
-        text = self.table_text(shown)
+        text = self.table_text(shown, away_seats(screen))
         if table.visual != text:  # a new text lays the screen out again
             table.update(text)
 
@@ -570,7 +574,9 @@ class PerchUI(GameUI):
             parts.append(Content.styled("Your strengths are underlined.", "dim"))
         return Content(" ").join(parts)
 
-    def table_text(self, shown: Shown) -> Content:
+    def table_text(self, shown: Shown, away: frozenset[int] = frozenset()) -> Content:
+        """The Cards pane: each player (turn, kind or away, colour, name), their piles;
+        the card just flipped; the birds.  ``away``: seats whose player dropped (LAN)."""
         g = self.glyphs
         public = shown.public
         playing = not public.get("over")
@@ -582,13 +588,20 @@ class PerchUI(GameUI):
             kind = shown.kinds[x] if x < len(shown.kinds) else "human"
             mark = g.turn if playing and x == turn else " "
             you = " (you)" if x == shown.seat else ""
+            if x in away:
+                kind_cell = (f"{g.away} ", "bold $warning")
+                gone: tuple[str, str] = (f" {AWAY}", "bold $warning")
+            else:
+                kind_cell = (f"{g.bot if kind == 'bot' else g.human} ", "$text-muted")
+                gone = ("", "")
             lines.append(
                 assemble(
                     (f"{mark} ", "bold $accent"),
-                    (f"{g.bot if kind == 'bot' else g.human} ", "$text-muted"),
+                    kind_cell,
                     (LETTER[colour], CAT_STYLE[colour]),
                     " ",
                     (str(p["name"])[:14], "bold"),
+                    gone,
                     (you, "$text-muted"),
                 )
             )

@@ -7,6 +7,10 @@ unless this seat may see it now: its two bottom cards while it peeks at them, th
 card a Stool Pigeon or a Vendetta let it peek at, every card once the game is
 over, and, with the memory aid on, whatever the seat has seen (``private.memory``).
 
+At a LAN table, the heading of a seat whose player dropped shows the away glyph and
+the word "away" (in the warning colour, never colour alone), from the table's
+``away_seats`` as the seats pane of the other games shows it.
+
 The memory aid is off by default (Stool Pigeon is a memory game) and is chosen per
 seat with ``m``.  With it off, the log shows a seat's private lines (what it drew,
 what it peeked at) in their public words ("Ann peeks at C1."), so that the log is
@@ -48,6 +52,8 @@ PER_ROW = 2  # cards per row of a crime scene (A1 A2 / A3 A4)
 INDENT = 2  # the cards start under the letter of the heading
 HEAD = 6  # a heading's cells before the name: turn marker, letter, human or bot
 NAME_ROOM = 10  # a heading makes room for names this long...
+AWAY = "away"  # the word after the name of a seat whose player dropped (LAN)
+AWAY_NAME = 3  # even the densest heading keeps this much of an away player's name
 MAX_BLOCK = 21  # ...but never grows a crime scene wider than this (two fit in 80 columns)
 CARD_HEIGHT = 4  # a framed card: its top, its position, its face, its bottom
 
@@ -147,6 +153,7 @@ class SceneView:
     turn: bool = False
     knocked: bool = False
     you: bool = False  # the seat shown
+    away: bool = False  # a LAN seat whose player dropped (held, or a bot plays meanwhile)
 
 
 @dataclass(frozen=True, slots=True)
@@ -260,12 +267,18 @@ def scene_lines(
 
 
 def scene_head(scene: SceneView, width: int, glyphs: Glyphs) -> Content:
-    """'▶ A ☺ Ann ⚑ you': whose turn, the letter of its positions, human or bot, the name,
-    whether it knocked and whether it is the seat shown; the name is cut to fit ``width``."""
-    kind = glyphs.bot if scene.kind == "bot" else glyphs.human
+    """'▶ A ☺ Ann ⚑ you': whose turn, the letter of its positions, human or bot (or the
+    away glyph), the name, whether it knocked, "away" if its player dropped, and whether
+    it is the seat shown; the name is cut to fit ``width``."""
+    if scene.away:
+        kind = (f"{glyphs.away} ", "bold $warning")
+    else:
+        kind = (f"{glyphs.bot if scene.kind == 'bot' else glyphs.human} ", "$text-muted")
     tail: list[tuple[str, str]] = []  # a space alone, then the word (an SVG draws it right)
     if scene.knocked:
         tail += [(" ", ""), (glyphs.knock, "bold $warning")]
+    if scene.away:
+        tail += [(" ", ""), (AWAY, "bold $warning")]
     if scene.you:
         tail += [(" ", ""), ("you", "$text-muted")]
     room = max(2, width - HEAD - sum(len(t) for t, _ in tail))
@@ -273,7 +286,7 @@ def scene_head(scene: SceneView, width: int, glyphs: Glyphs) -> Content:
     return Content.assemble(
         (f"{glyphs.turn} " if scene.turn else "  ", "bold $accent"),
         (f"{scene.letter} ", "bold $accent"),
-        (f"{kind} ", "$text-muted"),
+        kind,
         (name, "bold"),
         *tail,
     )
@@ -307,9 +320,16 @@ def block_width(grid: GridData, layout: Layout) -> int:
     """A crime scene's width: its cards, or its heading (names cut after a few letters)."""
     cell = cell_width(grid, layout.tall)
     heads = (
-        HEAD + min(len(sc.name), NAME_ROOM) + 2 * sc.knocked + 4 * sc.you for sc in grid.scenes
+        HEAD
+        + min(len(sc.name), NAME_ROOM)
+        + 2 * sc.knocked
+        + 4 * sc.you
+        + (1 + len(AWAY)) * sc.away
+        for sc in grid.scenes
     )
     cards = INDENT + PER_ROW * cell + (PER_ROW - 1) * layout.cell_gap
+    away = [HEAD + AWAY_NAME + 2 * sc.knocked + 1 + len(AWAY) for sc in grid.scenes if sc.away]
+    cards = max([cards, *away])  # room for "… Bob away", even when dense
     return max(cards, min(max(heads), MAX_BLOCK)) if layout.roomy_names else cards
 
 
@@ -549,6 +569,13 @@ class StoolBoard(Vertical):
 # --------------------------------------------------------------------------- the game's UI
 
 
+def away_seats(screen: Screen[Any]) -> frozenset[int]:
+    """The seats whose player is away at the table ``screen`` plays: a LAN table's
+    ``away_seats`` (what the seats pane of the other games marks); none at a local one."""
+    table = getattr(screen, "table", None)
+    return frozenset(getattr(table, "away_seats", None) or ())
+
+
 def _position(option_id: str) -> str | None:
     """The position an option names ('slot:A1', 'claim:B3', 'eliminate:A2'), if any."""
     verb, sep, rest = option_id.partition(":")
@@ -621,10 +648,11 @@ class StoolUI(GameUI):
     # ------------------------------------------------------------------ the board
 
     def fill(self, screen: Screen[Any], shown: Shown, info: PromptInfo) -> None:
-        screen.query_one(StoolBoard).data = self.board_data(shown)
+        screen.query_one(StoolBoard).data = self.board_data(shown, away_seats(screen))
 
-    def board_data(self, shown: Shown) -> BoardData:
-        """Everything the board shows for ``shown``."""
+    def board_data(self, shown: Shown, away: frozenset[int] = frozenset()) -> BoardData:
+        """Everything the board shows for ``shown``; ``away``: the seats whose player
+        dropped (a LAN table)."""
         public = shown.public
         private = shown.private if shown.seat is not None else {}
         prompt = shown.prompt
@@ -672,6 +700,7 @@ class StoolUI(GameUI):
                     turn=playing and int(public["turn"]) == x,
                     knocked=knock.get("seat") == x,
                     you=x == shown.seat,
+                    away=x in away,
                 )
             )
         title = "Crime scenes"

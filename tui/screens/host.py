@@ -5,11 +5,19 @@ a :class:`~engine.net.server.TableServer` in this process and joins it through a
 loopback :class:`~engine.net.client.RemoteTable`.  Dismissed with a
 :class:`HostedTable` (the app shows the waiting room with the address to give the
 others) or ``None`` (Escape).
+
+The table autosaves after every move like ``purrch host`` does, to
+``lan-GAME-PORT.json`` in the data folder (:func:`hosted_save_path`), and this
+player's seat token is remembered like ``purrch join`` remembers it: if the app
+stops mid-game, ``purrch host --resume PATH`` continues the game and ``purrch join
+127.0.0.1:PORT --name NAME`` takes the seat back (:attr:`HostedTable.resume_hint`).
 """
 
 from __future__ import annotations
 
+import shlex
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any, ClassVar
 
 from textual import on, work
@@ -21,10 +29,11 @@ from textual.widgets import Button, Footer, Input, Label, Select, Static
 
 from engine.core import JSON, Game
 from engine.net import DEFAULT_PORT
-from engine.net.client import RemoteTable
+from engine.net.client import RemoteTable, data_dir
 from engine.net.host import HostConfig
 from engine.net.server import TableServer
 from engine.session import SeatConfig
+from tui.screens.lobby import address_text
 from tui.seating import MAX_NAME, has_screen
 
 EVERYWHERE = "0.0.0.0"
@@ -43,6 +52,62 @@ class HostedTable:
     remote: RemoteTable
     address: str
     """``host:port`` the others join (a LAN address of this machine, or the bind)."""
+    bind: str = EVERYWHERE
+    """Where the server listens."""
+
+    @property
+    def save_path(self) -> Path | None:
+        """Where the table autosaves (after every move, once the game started)."""
+        return self.server.host.config.save_path
+
+    @property
+    def resume_command(self) -> str:
+        """The command that continues the table after a crash (same port, same bind)."""
+        path = self.save_path
+        return resume_command(path, self.server.port, self.bind) if path is not None else ""
+
+    @property
+    def rejoin_command(self) -> str:
+        """The command that takes this player's seat back at the resumed table."""
+        where = address_text(LOOPBACK, self.server.port)
+        return f"purrch join {where} --name {shlex.quote(self.remote.name)}"
+
+    @property
+    def resume_hint(self) -> str:
+        """Where the table is saved and how to continue it, for the player."""
+        if self.save_path is None:
+            return ""
+        return (
+            f"The game autosaves to {self.save_path}. If this app stops mid-game, "
+            f"`{self.resume_command}` continues it and `{self.rejoin_command}` "
+            "takes your seat back."
+        )
+
+
+def hosted_save_path(game_id: str, port: int) -> Path:
+    """The autosave of a table hosted on ``port``: the file ``purrch host`` uses."""
+    return data_dir() / f"lan-{game_id}-{port}.json"
+
+
+def resume_command(path: Path, port: int, bind: str = EVERYWHERE) -> str:
+    """``purrch host --resume PATH`` (with ``--port``/``--bind`` unless the defaults)."""
+    words = ["purrch", "host", "--resume", shlex.quote(str(path))]
+    if port != DEFAULT_PORT:
+        words += ["--port", str(port)]
+    if bind != EVERYWHERE:
+        words += ["--bind", shlex.quote(bind)]
+    return " ".join(words)
+
+
+async def start_server(game: Game, config: HostConfig, bind: str, port: int) -> TableServer:
+    """Serve a new table of ``game`` on ``bind``:``port`` (0: any free port); OSError if
+    it cannot listen.  It autosaves to ``config.save_path``, else to
+    :func:`hosted_save_path` of the port it got."""
+    server = TableServer.new(game, config)
+    await server.start(bind, port)
+    if config.save_path is None:  # the host's own config: it reads it at every save
+        config.save_path = hosted_save_path(game.id, server.port)
+    return server
 
 
 def host_config(seats: list[SeatConfig], options: dict[str, JSON], **extra: Any) -> HostConfig:
@@ -84,6 +149,7 @@ class HostScreen(Screen[HostedTable | None]):
         *,
         port: int = DEFAULT_PORT,
         bind: str = EVERYWHERE,
+        connect: dict[str, Any] | None = None,
         **config: Any,
     ) -> None:
         super().__init__()
@@ -92,8 +158,10 @@ class HostScreen(Screen[HostedTable | None]):
         self.options = options
         self.port = port
         self.bind = bind
+        self.connect_options = dict(connect or {})
+        """Extra arguments for :meth:`RemoteTable.connect` (tests: ``token_file``)."""
         self.config = config
-        """Extra :class:`HostConfig` fields (tests: ``bot_delay``)."""
+        """Extra :class:`HostConfig` fields (tests: ``bot_delay``, ``save_path``)."""
 
     def compose(self) -> ComposeResult:
         humans = sum(1 for s in self.seats if not s.is_bot)
@@ -155,13 +223,14 @@ class HostScreen(Screen[HostedTable | None]):
     async def _start(self, name: str, bind: str, port: int, config: HostConfig) -> None:
         from tui.lan_commands import LanError, connect_table, local_addresses
 
-        server = TableServer.new(self.game, config)
         try:
-            await server.start(bind, port)
+            server = await start_server(self.game, config, bind, port)
         except OSError as exc:
             self._failed(f"Cannot listen on {bind}:{port}: {exc.strerror or exc}")
             return
         try:
+            # The seat's token is remembered (as `purrch join` does): after a crash,
+            # `purrch join 127.0.0.1:PORT --name NAME` takes the seat back.
             remote = await connect_table(
                 LOOPBACK,
                 server.port,
@@ -169,14 +238,14 @@ class HostScreen(Screen[HostedTable | None]):
                 spectate=False,
                 password=None,
                 playable=has_screen,
-                remember=False,
+                **self.connect_options,
             )
         except LanError as exc:
             await server.close("The host stopped the table.")
             self._failed(str(exc))
             return
         shown = bind if bind != EVERYWHERE else (local_addresses() or ["THIS_MACHINE"])[0]
-        hosted = HostedTable(server, remote, f"{shown}:{server.port}")
+        hosted = HostedTable(server, remote, address_text(shown, server.port), bind)
         if not self.is_attached:
             await remote.close()
             await server.close("The host stopped the table.")
