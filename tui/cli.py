@@ -27,6 +27,7 @@ if TYPE_CHECKING:
     from engine.core import Game
     from engine.session import SeatConfig, Table
     from tui.settings import Settings
+    from tui.ssh import DoorConfig
 
 DEFAULT_LEVELS = ("random", "heuristic")
 """Bot levels a game offers when it does not say (``game.bot_levels``)."""
@@ -251,6 +252,23 @@ ThemeOption = Annotated[
         help="Colour theme: dark, light or contrast (purrch-dark... also work).",
         show_default=False,
     ),
+]
+DEFAULT_SSH_PORT = 2222
+DEFAULT_MAX_SESSIONS = 32
+AuthorizedKeysOption = Annotated[
+    Path | None,
+    typer.Option(
+        "--authorized-keys",
+        help="SSH door: only these public keys may log in (an OpenSSH authorized_keys file).",
+        show_default=False,
+    ),
+]
+OpenOption = Annotated[
+    bool,
+    typer.Option("--open", help="SSH door: let anyone who reaches the port in, with no login."),
+]
+MaxSessionsOption = Annotated[
+    int, typer.Option("--max-sessions", help="SSH door: most sessions at once.")
 ]
 AsciiOption = Annotated[
     bool,
@@ -675,8 +693,21 @@ def host(
             show_default=False,
         ),
     ] = None,
+    ssh: Annotated[
+        int | None,
+        typer.Option(
+            "--ssh",
+            help=f"Also open an SSH door on this port (--ssh alone: {DEFAULT_SSH_PORT}): "
+            "`ssh -p PORT host` lands at this table. Off this machine it needs --password, "
+            "--authorized-keys or --open.",
+            show_default=False,
+        ),
+    ] = None,
+    authorized_keys: AuthorizedKeysOption = None,
+    open_door: OpenOption = False,
+    max_sessions: MaxSessionsOption = DEFAULT_MAX_SESSIONS,
 ) -> None:
-    """Host a LAN table (headless): players join it with `purrch join`."""
+    """Host a LAN table (headless): players join it with `purrch join` (or over SSH with --ssh)."""
     from engine.net.host import HostConfig
 
     if not 0 <= port <= 65535:
@@ -741,10 +772,17 @@ def host(
         except ValueError as exc:
             fail(str(exc))
         config.seed = seed
+    door = None
+    if ssh is not None:
+        if not 0 <= ssh <= 65535:
+            fail(f"--ssh must be a port, 0 to 65535 (0: any free port), not {ssh}")
+        door = door_config(bind, ssh, password, authorized_keys, open_door, max_sessions)
+    elif authorized_keys is not None or open_door or max_sessions != DEFAULT_MAX_SESSIONS:
+        fail("--authorized-keys, --open and --max-sessions are for the SSH door: add --ssh")
     from tui.lan_commands import LanError, run_host
 
     try:
-        run_host(chosen, config, bind=bind, port=port, resume=resume_file)
+        run_host(chosen, config, bind=bind, port=port, resume=resume_file, door=door)
     except LanError as exc:
         fail(str(exc), code=exc.code)
 
@@ -798,9 +836,127 @@ def join(
         fail(str(exc), code=exc.code)
 
 
+# --------------------------------------------------------------------------- SSH
+
+
+def door_config(
+    bind: str,
+    port: int,
+    password: str | None,
+    authorized_keys: Path | None,
+    open_door: bool,
+    max_sessions: int,
+    table: tuple[str, int] | None = None,
+    table_password: str | None = None,
+) -> DoorConfig:
+    """A checked SSH door configuration (``fail`` if it is unsafe or unusable)."""
+    from tui.ssh import DoorConfig, DoorError, check_security
+
+    config = DoorConfig(
+        bind=bind,
+        port=port,
+        table=table,
+        table_password=table_password,
+        password=password,
+        authorized_keys=authorized_keys,
+        open=open_door,
+        max_sessions=max_sessions,
+    )
+    try:
+        check_security(config)
+    except DoorError as exc:
+        fail(str(exc))
+    return config
+
+
+@app.command("ssh")
+def ssh_door(
+    port: Annotated[
+        int, typer.Option("--port", help="TCP port of the SSH door (0: any free port).")
+    ] = DEFAULT_SSH_PORT,
+    bind: Annotated[
+        str,
+        typer.Option(
+            "--bind",
+            help="Address to listen on. Any address but loopback needs --password, "
+            "--authorized-keys or --open.",
+        ),
+    ] = "127.0.0.1",
+    table: Annotated[
+        str | None,
+        typer.Option(
+            "--table",
+            help="A LAN table (HOST:PORT, as `purrch join` takes) every session joins; "
+            "without it sessions get the menu.",
+            show_default=False,
+        ),
+    ] = None,
+    table_password: Annotated[
+        str | None,
+        typer.Option(
+            "--table-password", help="The --table's password, if it has one.", show_default=False
+        ),
+    ] = None,
+    password: Annotated[
+        str | None,
+        typer.Option("--password", help="A password SSH players must give.", show_default=False),
+    ] = None,
+    authorized_keys: AuthorizedKeysOption = None,
+    open_door: OpenOption = False,
+    max_sessions: MaxSessionsOption = DEFAULT_MAX_SESSIONS,
+) -> None:
+    """An SSH door to Purrch: `ssh -p 2222 THIS_HOST` plays with nothing installed.
+
+    Each SSH session runs its own app (the menu, or the --table's name screen).
+    """
+    if not 0 <= port <= 65535:
+        fail(f"--port must be 0 to 65535, not {port}")
+    address: tuple[str, int] | None = None
+    if table is not None:
+        from engine.net.client import parse_address
+
+        try:
+            address = parse_address(table)
+        except ValueError as exc:
+            fail(f"bad --table address: {exc}")
+    elif table_password is not None:
+        fail("--table-password goes with --table")
+    config = door_config(
+        bind, port, password, authorized_keys, open_door, max_sessions, address, table_password
+    )
+    from tui.ssh import DoorError, run_door
+
+    try:
+        run_door(config)
+    except DoorError as exc:
+        fail(str(exc), code=1)
+
+
+def _ssh_flag_value(argv: list[str]) -> list[str]:
+    """``purrch host ... --ssh`` with no port gets the default one (typer has no
+    optional option values): ``--ssh`` followed by nothing, an option or a
+    non-number becomes ``--ssh 2222``."""
+    if "host" not in argv:
+        return argv
+    out: list[str] = []
+    for i, arg in enumerate(argv):
+        out.append(arg)
+        if arg == "--ssh":
+            following = argv[i + 1] if i + 1 < len(argv) else None
+            if following is None or not following.isdigit():
+                out.append(str(DEFAULT_SSH_PORT))
+    return out
+
+
 def main() -> None:
     """Console-script entry point (``purrch``)."""
-    app(prog_name="purrch")
+    import sys
+
+    from engine.net.client import set_default_data_dir
+    from tui.settings import data_dir
+
+    set_default_data_dir(data_dir())
+    app(args=_ssh_flag_value(sys.argv[1:]), prog_name="purrch")
 
 
 if __name__ == "__main__":

@@ -30,6 +30,7 @@ from engine.session import SaveError
 
 if TYPE_CHECKING:
     from tui.settings import Settings
+    from tui.ssh import DoorConfig, SSHDoor
 
 Echo = Callable[[str], None]
 
@@ -105,9 +106,13 @@ def run_host(
     bind: str,
     port: int,
     resume: Path | None,
+    door: DoorConfig | None = None,
     echo: Echo = _print,
 ) -> None:
-    """Serve one table until Ctrl+C or SIGTERM.  :class:`LanError` if it cannot."""
+    """Serve one table until Ctrl+C or SIGTERM.  :class:`LanError` if it cannot.
+
+    With ``door``, an SSH front door opens beside it, whose sessions join this table.
+    """
     console = HostConsole(echo)
     try:
         if resume is not None:
@@ -117,10 +122,21 @@ def run_host(
             host = TableHost(game, config, report=console)
     except (SaveError, ValueError) as exc:
         raise LanError(str(exc), code=2) from None
-    asyncio.run(_serve(host, bind=bind, port=port, echo=echo))
+    asyncio.run(_serve(host, bind=bind, port=port, door_config=door, echo=echo))
 
 
-async def _serve(host: TableHost, *, bind: str, port: int, echo: Echo) -> None:
+def dial_address(bind: str) -> str:
+    """The address a process on this machine dials to reach a server bound to ``bind``."""
+    if bind in ("", "0.0.0.0", "localhost"):
+        return "127.0.0.1"
+    if bind == "::":
+        return "::1"
+    return bind
+
+
+async def _serve(
+    host: TableHost, *, bind: str, port: int, door_config: DoorConfig | None, echo: Echo
+) -> None:
     server = TableServer(host)
     try:
         await server.start(bind, port)
@@ -131,10 +147,10 @@ async def _serve(host: TableHost, *, bind: str, port: int, echo: Echo) -> None:
     if config.save_path is None:
         config.save_path = data_dir() / f"lan-{host.game.id}-{port}.json"
     bots = len(host.seat_statuses()) - host.humans
-    echo(
-        f"Purrch {__version__} hosts {host.game.title}: {host.humans + bots} seats, "
-        f"{host.humans} for players, {bots} for bots ({host.bot_level})."
-    )
+    seats = f"{host.humans} for players, {bots} for bots ({host.bot_level})"
+    if bots == 0:
+        seats = f"all for players ({host.bot_level} bots stand in for away players)"
+    echo(f"Purrch {__version__} hosts {host.game.title}: {host.humans + bots} seats, {seats}.")
     for address, real_port in server.addresses:
         echo(f"Listening on {address}:{real_port}")
     if bind in ("0.0.0.0", "::", ""):
@@ -154,6 +170,21 @@ async def _serve(host: TableHost, *, bind: str, port: int, echo: Echo) -> None:
     echo(f"  (after a crash, `purrch host --resume {config.save_path}` continues the game)")
     if config.away_timeout is not None:
         echo(f"A bot plays for a player away more than {config.away_timeout:g} s.")
+    door: SSHDoor | None = None
+    if door_config is not None:
+        from tui.settings import data_dir as app_data_dir
+        from tui.ssh import DoorError, SSHDoor, print_door
+
+        door_config.table = (dial_address(bind), port)
+        door_config.table_password = config.password
+        try:
+            door = SSHDoor(door_config, data_dir=app_data_dir(), echo=echo)
+            await door.start()
+        except DoorError as exc:
+            await server.close("The host stopped the table.")
+            raise LanError(str(exc), code=2) from None
+        print_door(door, echo)
+        echo("SSH players land in a short name screen, then take a seat (or watch when full).")
     echo("Ctrl+C stops the table (the game stays saved).")
     if not host.started:
         echo(f"Waiting for {host.waiting_for} players...")
@@ -166,6 +197,8 @@ async def _serve(host: TableHost, *, bind: str, port: int, echo: Echo) -> None:
     try:
         await stop.wait()
     finally:
+        if door is not None:
+            await door.close()
         await server.close("The host stopped the table.")
         if host.table is not None and config.save_path is not None:
             if host.save_error:

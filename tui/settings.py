@@ -6,6 +6,8 @@ import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
+import platformdirs
+
 from themes import DEFAULT_THEME
 
 # Bot "thinking" time ranges, in seconds (see engine.session.Table bot_delay).
@@ -19,13 +21,13 @@ WINDOW_CHOICES: tuple[float, ...] = (4.0, 6.0, 8.0, 12.0, 20.0)
 
 
 def data_dir() -> Path:
-    """Where Purrch keeps its autosave: $PURRCH_HOME, else the XDG data folder."""
+    """Where Purrch keeps its files: $PURRCH_HOME, else the user's data folder
+    (platformdirs: ``$XDG_DATA_HOME/purrch`` or ``~/.local/share/purrch`` on Linux,
+    ``~/Library/Application Support/purrch`` on macOS)."""
     home = os.environ.get("PURRCH_HOME")
     if home:
         return Path(home)
-    xdg = os.environ.get("XDG_DATA_HOME")
-    base = Path(xdg) if xdg else Path.home() / ".local" / "share"
-    return base / "purrch"
+    return Path(platformdirs.user_data_dir("purrch", appauthor=False))
 
 
 def autosave_path() -> Path:

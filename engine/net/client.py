@@ -61,6 +61,7 @@ __all__ = [
     "TokenStore",
     "data_dir",
     "parse_address",
+    "set_default_data_dir",
 ]
 
 _log = logging.getLogger(__name__)
@@ -73,14 +74,24 @@ Listener = Callable[[Message], None]
 _FINAL_CODES = frozenset({Code.PASSWORD, Code.FULL, Code.PROTOCOL, Code.REPLACED, Code.NAME})
 
 
-def data_dir() -> Path:
-    """Where Purrch keeps its files: $PURRCH_HOME, else the XDG data folder.
+_default_data_dir: Path | None = None
 
-    (The same rule as ``tui.settings.data_dir``; the engine cannot import the TUI.)
-    """
+
+def set_default_data_dir(path: Path | None) -> None:
+    """The folder :func:`data_dir` gives when $PURRCH_HOME is not set (the app
+    passes the platform's user data folder; the engine cannot import platformdirs)."""
+    global _default_data_dir
+    _default_data_dir = path
+
+
+def data_dir() -> Path:
+    """Where Purrch keeps its files: $PURRCH_HOME, else the folder the app set
+    (:func:`set_default_data_dir`), else the XDG data folder."""
     home = os.environ.get("PURRCH_HOME")
     if home:
         return Path(home)
+    if _default_data_dir is not None:
+        return _default_data_dir
     xdg = os.environ.get("XDG_DATA_HOME")
     base = Path(xdg) if xdg else Path.home() / ".local" / "share"
     return base / "purrch"

@@ -1,0 +1,64 @@
+"""`purrch ssh` and `purrch host --ssh`: one-line errors before anything listens."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from tui.cli import _ssh_flag_value, app
+
+
+@pytest.fixture
+def runner(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> CliRunner:
+    monkeypatch.setenv("PURRCH_HOME", str(tmp_path))
+    return CliRunner()
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["ssh", "--bind", "0.0.0.0"],
+        ["ssh", "--bind", "192.168.1.20", "--port", "2222"],
+        ["ssh", "--port", "70000"],
+        ["ssh", "--table", "host:99999"],
+        ["ssh", "--table-password", "x"],
+        ["ssh", "--password", "x", "--open"],
+        ["ssh", "--password", ""],
+        ["ssh", "--max-sessions", "0"],
+        ["ssh", "--authorized-keys", "/nonexistent/authorized_keys"],
+        ["host", "pigeons", "--players", "2", "--ssh", "2222"],  # every interface, no login
+        ["host", "pigeons", "--players", "2", "--ssh", "70000", "--bind", "127.0.0.1"],
+        ["host", "pigeons", "--players", "2", "--open"],
+        ["host", "pigeons", "--players", "2", "--max-sessions", "3"],
+    ],
+)
+def test_bad_ssh_arguments_are_one_line_and_exit_2(runner: CliRunner, args: list[str]) -> None:
+    result = runner.invoke(app, args)
+    assert result.exit_code == 2, result.output
+    assert result.stdout == ""
+    lines = result.stderr.splitlines()
+    assert len(lines) == 1, result.stderr
+    assert lines[0].startswith("error: ")
+
+
+def test_the_refusal_says_how_to_open_the_door(runner: CliRunner) -> None:
+    result = runner.invoke(app, ["ssh", "--bind", "0.0.0.0"])
+    assert "--password" in result.stderr
+    assert "--open" in result.stderr
+    assert "127.0.0.1" in result.stderr
+
+
+@pytest.mark.parametrize(
+    ("argv", "expected"),
+    [
+        (["host", "pigeons", "--ssh"], ["host", "pigeons", "--ssh", "2222"]),
+        (["host", "pigeons", "--ssh", "--bind", "x"], ["host", "pigeons", "--ssh", "2222"]),
+        (["host", "pigeons", "--ssh", "2300"], ["host", "pigeons", "--ssh", "2300"]),
+        (["host", "--ssh", "pigeons"], ["host", "--ssh", "2222", "pigeons"]),
+        (["join", "x", "--ssh"], ["join", "x", "--ssh"]),  # only host has the bare form
+    ],
+)
+def test_a_bare_ssh_flag_takes_the_default_port(argv: list[str], expected: list[str]) -> None:
+    assert _ssh_flag_value(argv)[: len(expected)] == expected

@@ -1,0 +1,651 @@
+"""The SSH front door: ``purrch ssh`` and ``purrch host GAME --ssh``.
+
+An asyncssh server in which every SSH session gets its own Purrch app, in its
+own process, on its own pseudo-terminal: sessions cannot see or crash each
+other and Textual runs unchanged (it simply finds a terminal).  The door copies
+bytes between the SSH channel and the pty's master side, passes the client's
+window size on with ``TIOCSWINSZ`` (the kernel then sends the app SIGWINCH),
+and ends the app when the client goes (closing the master hangs the pty up;
+SIGKILL follows if the app lingers).
+
+What a session runs is :mod:`tui.ssh_session`: the normal menu, or, when the
+door fronts a LAN table (``--table`` / ``host --ssh``), a short "your name"
+screen that joins that table with the ordinary LAN client.
+
+Security (see :func:`check_security`): a door on a loopback address needs no
+login; on any other address it refuses to start unless it has a password, an
+authorized-keys file, or an explicit ``--open``.  Only a shell request with a
+pty is served: exec, subsystems (sftp), port forwarding, agent and X11
+forwarding are refused.  Each SSH login name gets its own data folder (its
+autosave, its settings, its seat tokens), so logging in again under the same
+name continues a menu game or takes a LAN seat back.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import errno
+import fcntl
+import hmac
+import ipaddress
+import os
+import re
+import signal
+import struct
+import sys
+import termios
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import asyncssh
+
+DEFAULT_SSH_PORT = 2222
+DEFAULT_MAX_SESSIONS = 32
+HOST_KEY_NAME = "ssh_host_ed25519_key"
+READ_CHUNK = 65536
+MAX_PENDING_INPUT = 1 << 20
+"""Keystrokes buffered for an app that does not read them: beyond this they are dropped."""
+HANGUP_GRACE = 3.0
+"""Seconds an app has to exit after its client left, before SIGKILL."""
+
+Echo = Callable[[str], None]
+
+
+class DoorError(Exception):
+    """The SSH door cannot start: one line for people."""
+
+
+def _print(text: str) -> None:
+    print(text, flush=True)
+
+
+@dataclass
+class DoorConfig:
+    """What ``purrch ssh`` was asked for (checked by :func:`check_security`)."""
+
+    bind: str = "127.0.0.1"
+    port: int = DEFAULT_SSH_PORT
+    table: tuple[str, int] | None = None
+    """The LAN table sessions join; ``None``: sessions get the menu."""
+    table_password: str | None = None
+    password: str | None = None
+    authorized_keys: Path | None = None
+    open: bool = False
+    max_sessions: int = DEFAULT_MAX_SESSIONS
+    host_key: Path | None = None
+    """Where the host key lives (default: ``ssh_host_ed25519_key`` in the data folder)."""
+    data_dir: Path | None = None
+    """Parent of the per-login data folders (default: ``ssh-users`` in the data folder)."""
+    app_env: dict[str, str] = field(default_factory=dict)
+    """Extra environment for every session's app (tests, themes)."""
+
+    @property
+    def needs_login(self) -> bool:
+        return self.password is not None or self.authorized_keys is not None
+
+
+def is_loopback(address: str) -> bool:
+    """Whether ``address`` only takes connections from this machine."""
+    if address == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(address).is_loopback
+    except ValueError:
+        return False
+
+
+def check_security(config: DoorConfig) -> None:
+    """:class:`DoorError` unless the door is safe to open as configured."""
+    ways = [
+        flag
+        for flag, given in (
+            ("--password", config.password is not None),
+            ("--authorized-keys", config.authorized_keys is not None),
+            ("--open", config.open),
+        )
+        if given
+    ]
+    if len(ways) > 1:
+        raise DoorError(f"choose one of {', '.join(ways)}")
+    if config.password is not None and not config.password:
+        raise DoorError("--password is empty")
+    if config.authorized_keys is not None:
+        try:
+            asyncssh.read_authorized_keys(str(config.authorized_keys))
+        except (OSError, ValueError, asyncssh.KeyImportError) as exc:
+            raise DoorError(
+                f"cannot use {config.authorized_keys} as authorized keys: "
+                f"{getattr(exc, 'strerror', None) or exc}"
+            ) from None
+    if not is_loopback(config.bind) and not ways:
+        raise DoorError(
+            f"refusing to open SSH on {config.bind or 'every interface'} to anyone: "
+            "give --password X, --authorized-keys FILE, or --open to let anyone in "
+            "(--bind 127.0.0.1 needs no login)"
+        )
+    if config.max_sessions < 1:
+        raise DoorError(f"--max-sessions must be 1 or more, not {config.max_sessions}")
+
+
+# --------------------------------------------------------------------------- host key
+
+
+def load_host_key(path: Path, echo: Echo = _print) -> asyncssh.SSHKey:
+    """The door's host key at ``path``, made (ed25519, mode 0600) on first start."""
+    if path.exists():
+        try:
+            return asyncssh.read_private_key(str(path))
+        except (OSError, ValueError, asyncssh.KeyImportError) as exc:
+            raise DoorError(
+                f"cannot read the SSH host key {path}: {getattr(exc, 'strerror', None) or exc} "
+                "(move it away and a new one is made)"
+            ) from None
+    key = asyncssh.generate_private_key("ssh-ed25519", comment="purrch")
+    data = key.export_private_key()
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_name(f".{path.name}.tmp")
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        try:
+            os.fchmod(fd, 0o600)  # whatever the umask
+            os.write(fd, data)
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+        os.replace(tmp, path)
+    except OSError as exc:
+        raise DoorError(f"cannot save the SSH host key to {path}: {exc.strerror or exc}") from None
+    echo(f"Made a new SSH host key: {path}")
+    return key
+
+
+def fingerprint(key: asyncssh.SSHKey) -> str:
+    """The key's fingerprint as OpenSSH prints it (``SHA256:...``)."""
+    return str(key.get_fingerprint("sha256"))
+
+
+# --------------------------------------------------------------------------- sessions
+
+
+_SAFE_LOGIN = re.compile(r"[^A-Za-z0-9._-]+")
+
+
+def login_folder(username: str) -> str:
+    """A folder name for an SSH login name (never empty, never ``..``)."""
+    name = _SAFE_LOGIN.sub("_", username)[:64].strip("._") or "guest"
+    return name
+
+
+def session_env(
+    door: DoorConfig, home: Path, username: str, term: str, lang: str
+) -> dict[str, str]:
+    """The environment of one session's app: nothing of the door's own but PATH."""
+    env = {
+        "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
+        "HOME": str(home),
+        "PURRCH_HOME": str(home),
+        "PURRCH_SSH_USER": username,
+        "TERM": term or "xterm-256color",
+        "LANG": lang,
+    }
+    for key in ("PYTHONPATH", "COVERAGE_PROCESS_START"):
+        if key in os.environ:
+            env[key] = os.environ[key]
+    if door.table is not None:
+        host, port = door.table
+        env["PURRCH_SSH_TABLE"] = f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
+        if door.table_password is not None:
+            env["PURRCH_SSH_TABLE_PASSWORD"] = door.table_password
+    env.update(door.app_env)
+    return env
+
+
+def _set_size(fd: int, cols: int, rows: int) -> None:
+    cols = max(1, min(cols or 80, 1000))
+    rows = max(1, min(rows or 24, 1000))
+    fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", rows, cols, 0, 0))
+
+
+class PtySession(asyncssh.SSHServerSession):  # type: ignore[misc]
+    """One SSH session: a shell request runs one Purrch app on a new pty."""
+
+    def __init__(self, door: SSHDoor, username: str) -> None:
+        self.door = door
+        self.username = username
+        self.chan: Any = None
+        self.term = "xterm-256color"
+        self.size = (80, 24)
+        self.has_pty = False
+        self.master: int | None = None
+        self.proc: asyncio.subprocess.Process | None = None
+        self.pending = bytearray()
+        self.reading = False
+        self.paused = False
+        self.closed = False
+        self.started_at = time.monotonic()
+        self.bytes_out = 0
+        self.first_output: float | None = None
+
+    # ---- what the client asks for
+
+    def connection_made(self, chan: Any) -> None:
+        self.chan = chan
+
+    def pty_requested(self, term_type: str, term_size: Any, term_modes: Any) -> bool:
+        self.has_pty = True
+        self.term = term_type or self.term
+        if term_size and term_size[0] and term_size[1]:
+            self.size = (int(term_size[0]), int(term_size[1]))
+        return True
+
+    def shell_requested(self) -> bool:
+        return True
+
+    def exec_requested(self, command: str) -> bool:
+        self.door.echo_event(f"refused a command from {self.username!r}: {command[:60]!r}")
+        return False
+
+    def subsystem_requested(self, subsystem: str) -> bool:
+        self.door.echo_event(f"refused the {subsystem!r} subsystem for {self.username!r}")
+        return False
+
+    def break_received(self, msec: int) -> bool:
+        return False
+
+    def signal_received(self, signal_name: str) -> None:
+        pass  # the app's own keys quit it; a client cannot signal it
+
+    def terminal_size_changed(self, width: int, height: int, pixw: int, pixh: int) -> None:
+        self.size = (width, height)
+        if self.master is not None:
+            with contextlib.suppress(OSError):
+                _set_size(self.master, width, height)
+
+    def session_started(self) -> None:
+        asyncio.get_running_loop().create_task(self._start())
+
+    # ---- running the app
+
+    async def _start(self) -> None:
+        chan = self.chan
+        if not self.has_pty:
+            chan.write(b"Purrch needs a terminal: connect with `ssh -t`.\r\n")
+            chan.exit(1)
+            return
+        if not self.door.admit(self):
+            limit = self.door.config.max_sessions
+            chan.write(
+                f"\r\nPurrch is full: {limit} session{'s' if limit != 1 else ''} "
+                "are playing on this machine. Try again later.\r\n".encode()
+            )
+            chan.exit(1)
+            self.door.echo_event(f"turned {self.username!r} away: {limit} sessions already")
+            return
+        try:
+            await self._spawn()
+        except OSError as exc:
+            self.door.echo_event(f"could not start an app for {self.username!r}: {exc}")
+            chan.write(f"Purrch could not start: {exc.strerror or exc}\r\n".encode())
+            chan.exit(1)
+            self.door.release(self)
+            return
+        if self.closed:  # the client left while the app was starting
+            await self.end()
+        self.door.echo_event(
+            f"{self.username!r} connected ({self.size[0]}x{self.size[1]}, {self.term}); "
+            f"{len(self.door.sessions)} session{'s' if len(self.door.sessions) != 1 else ''}"
+        )
+        assert self.proc is not None
+        code = await self.proc.wait()
+        await self._drain()
+        self._close_master()
+        self.door.release(self)
+        if not self.closed:
+            self.closed = True
+            with contextlib.suppress(Exception):
+                chan.exit(max(0, code))
+        self.door.echo_event(f"{self.username!r} left")
+
+    async def _spawn(self) -> None:
+        home = self.door.user_home(self.username)
+        home.mkdir(parents=True, exist_ok=True)
+        env = self.door.env_for(self, home)
+        master, slave = os.openpty()
+        try:
+            _set_size(slave, *self.size)
+            os.set_blocking(master, False)
+            self.proc = await asyncio.create_subprocess_exec(
+                sys.executable,
+                "-m",
+                "tui.ssh_session",
+                stdin=slave,
+                stdout=slave,
+                stderr=slave,
+                start_new_session=True,
+                cwd=str(home),
+                env=env,
+            )
+        except BaseException:
+            os.close(master)
+            raise
+        finally:
+            os.close(slave)
+        self.master = master
+        self.door.procs.add(self.proc.pid)
+        self._read(True)
+
+    def _read(self, on: bool) -> None:
+        if self.master is None or on == self.reading:
+            return
+        loop = asyncio.get_running_loop()
+        if on:
+            loop.add_reader(self.master, self._readable)
+        else:
+            loop.remove_reader(self.master)
+        self.reading = on
+
+    def _readable(self) -> None:
+        assert self.master is not None
+        try:
+            data = os.read(self.master, READ_CHUNK)
+        except BlockingIOError:
+            return
+        except OSError as exc:  # EIO: every copy of the slave side is closed
+            if exc.errno != errno.EIO:
+                self.door.echo_event(f"pty read failed for {self.username!r}: {exc}")
+            data = b""
+        if not data:
+            self._read(False)
+            return
+        if self.first_output is None:
+            self.first_output = time.monotonic()
+        self.bytes_out += len(data)
+        if not self.closed:
+            self.chan.write(data)
+
+    async def _drain(self) -> None:
+        """Send what the app wrote just before it exited."""
+        for _ in range(64):
+            if self.master is None or not self.reading:
+                return
+            self._readable()
+            await asyncio.sleep(0)
+
+    def data_received(self, data: bytes, datatype: Any) -> None:
+        if self.master is None:
+            return
+        if len(self.pending) + len(data) > MAX_PENDING_INPUT:
+            return  # the app is not reading: drop keys rather than memory
+        self.pending += data
+        self._flush_input()
+
+    def _flush_input(self) -> None:
+        if self.master is None:
+            return
+        loop = asyncio.get_running_loop()
+        while self.pending:
+            try:
+                sent = os.write(self.master, self.pending)
+            except BlockingIOError:
+                loop.add_writer(self.master, self._flush_input)
+                return
+            except OSError:
+                self.pending.clear()
+                break
+            del self.pending[:sent]
+        with contextlib.suppress(Exception):
+            loop.remove_writer(self.master)
+
+    def pause_writing(self) -> None:
+        """The client reads slower than the app writes: stop reading the pty
+        (the app then waits on its own writes; nothing piles up here)."""
+        self.paused = True
+        self._read(False)
+
+    def resume_writing(self) -> None:
+        self.paused = False
+        self._read(True)
+
+    def eof_received(self) -> bool:
+        return True  # keep the channel half-open; the app decides when it ends
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self.closed = True
+        self.door.hang_up(self)
+
+    # ---- ending
+
+    def _close_master(self) -> None:
+        if self.master is None:
+            return
+        loop = asyncio.get_running_loop()
+        self._read(False)
+        with contextlib.suppress(Exception):
+            loop.remove_writer(self.master)
+        with contextlib.suppress(OSError):
+            os.close(self.master)
+        self.master = None
+
+    async def end(self) -> None:
+        """Hang the pty up (SIGHUP), then SIGKILL the app if it has not gone."""
+        proc = self.proc
+        self._close_master()
+        if proc is None or proc.returncode is not None:
+            return
+        with contextlib.suppress(ProcessLookupError, PermissionError):
+            os.killpg(proc.pid, signal.SIGHUP)
+        try:
+            await asyncio.wait_for(proc.wait(), HANGUP_GRACE)
+        except TimeoutError:
+            with contextlib.suppress(ProcessLookupError, PermissionError):
+                os.killpg(proc.pid, signal.SIGKILL)
+            await proc.wait()
+
+
+class _Server(asyncssh.SSHServer):  # type: ignore[misc]
+    """One SSH connection: its login, then its sessions (nothing else)."""
+
+    def __init__(self, door: SSHDoor) -> None:
+        self.door = door
+        self.username = "guest"
+
+    def begin_auth(self, username: str) -> bool:
+        self.username = username
+        return self.door.config.needs_login
+
+    def password_auth_supported(self) -> bool:
+        return self.door.config.password is not None
+
+    def validate_password(self, username: str, password: str) -> bool:
+        expected = self.door.config.password
+        if expected is None:
+            return False
+        ok = hmac.compare_digest(password.encode("utf-8"), expected.encode("utf-8"))
+        if not ok:
+            self.door.echo_event(f"wrong password for {username!r}")
+        return ok
+
+    def session_requested(self) -> PtySession:
+        return PtySession(self.door, self.username)
+
+    def connection_requested(self, *args: Any) -> bool:
+        return False  # no port forwarding
+
+    def server_requested(self, *args: Any) -> bool:
+        return False
+
+    def unix_connection_requested(self, *args: Any) -> bool:
+        return False
+
+    def unix_server_requested(self, *args: Any) -> bool:
+        return False
+
+
+class SSHDoor:
+    """The SSH server; :meth:`start`, then :meth:`close`."""
+
+    def __init__(self, config: DoorConfig, *, data_dir: Path, echo: Echo = _print) -> None:
+        check_security(config)
+        self.config = config
+        self.echo = echo
+        self.key_path = config.host_key or data_dir / HOST_KEY_NAME
+        self.users_dir = config.data_dir or data_dir / "ssh-users"
+        self.sessions: set[PtySession] = set()
+        self.procs: set[int] = set()
+        self.key: asyncssh.SSHKey | None = None
+        self._acceptor: Any = None
+        self._enders: set[asyncio.Task[None]] = set()
+        self.finished: list[PtySession] = []
+        """Sessions that ended (kept for the benchmark's byte counts; trimmed to 100)."""
+
+    @property
+    def fingerprint(self) -> str:
+        assert self.key is not None
+        return fingerprint(self.key)
+
+    @property
+    def port(self) -> int:
+        assert self._acceptor is not None
+        return int(self._acceptor.get_port())
+
+    def echo_event(self, text: str) -> None:
+        self.echo(f"[{time.strftime('%H:%M:%S')}] ssh: {text}")
+
+    async def start(self) -> None:
+        """Load (or make) the host key and listen.  :class:`DoorError` if it cannot."""
+        self.key = load_host_key(self.key_path, self.echo)
+        options: dict[str, Any] = {
+            "server_host_keys": [self.key],
+            "encoding": None,
+            "line_editor": False,
+            "agent_forwarding": False,
+            "x11_forwarding": False,
+            "allow_scp": False,
+            "login_timeout": 60,
+            "keepalive_interval": 30,
+            "server_version": "Purrch",
+        }
+        if self.config.authorized_keys is not None:
+            options["authorized_client_keys"] = str(self.config.authorized_keys)
+        try:
+            self._acceptor = await asyncssh.create_server(
+                lambda: _Server(self), self.config.bind or None, self.config.port, **options
+            )
+        except OSError as exc:
+            raise DoorError(
+                f"cannot listen for SSH on {self.config.bind}:{self.config.port}: "
+                f"{exc.strerror or exc}"
+            ) from None
+
+    def admit(self, session: PtySession) -> bool:
+        if len(self.sessions) >= self.config.max_sessions:
+            return False
+        self.sessions.add(session)
+        return True
+
+    def release(self, session: PtySession) -> None:
+        if session in self.sessions:
+            self.sessions.discard(session)
+            self.finished.append(session)
+            del self.finished[:-100]
+        if session.proc is not None and session.proc.returncode is not None:
+            self.procs.discard(session.proc.pid)
+
+    def hang_up(self, session: PtySession) -> None:
+        """The client went: end its app (its LAN seat, if any, is held for it)."""
+        task = asyncio.get_running_loop().create_task(session.end())
+        self._enders.add(task)
+        task.add_done_callback(self._enders.discard)
+
+    def user_home(self, username: str) -> Path:
+        return self.users_dir / login_folder(username)
+
+    def env_for(self, session: PtySession, home: Path) -> dict[str, str]:
+        lang = "C.UTF-8"
+        chan_env: dict[Any, Any] = {}
+        with contextlib.suppress(Exception):
+            chan_env = dict(session.chan.get_environment())
+        for key in ("LC_ALL", "LC_CTYPE", "LANG"):
+            value = chan_env.get(key)
+            if isinstance(value, bytes):
+                value = value.decode("utf-8", "replace")
+            if isinstance(value, str) and value:
+                lang = value if "utf" in value.lower().replace("-", "") else "C"
+                break
+        return session_env(self.config, home, session.username, session.term, lang)
+
+    async def close(self) -> None:
+        """Stop listening and end every session's app."""
+        if self._acceptor is not None:
+            self._acceptor.close()
+            with contextlib.suppress(Exception):
+                await self._acceptor.wait_closed()
+        for session in list(self.sessions):
+            with contextlib.suppress(Exception):
+                if session.chan is not None and not session.closed:
+                    session.chan.write(b"\r\nThe host closed Purrch.\r\n")
+            await session.end()
+        if self._enders:
+            await asyncio.gather(*self._enders, return_exceptions=True)
+
+
+def print_door(door: SSHDoor, echo: Echo = _print) -> None:
+    """What the door says when it opens: where, the key's fingerprint, who may come in."""
+    config = door.config
+    shown = f"[{config.bind}]" if ":" in config.bind else config.bind
+    echo(f"SSH door on {shown}:{door.port} (host key {door.fingerprint}).")
+    port_flag = "" if door.port == 22 else f"-p {door.port} "
+    where = config.bind if is_loopback(config.bind) else "THIS_MACHINE"
+    if config.bind in ("0.0.0.0", "::", ""):
+        from tui.lan_commands import local_addresses
+
+        where = (local_addresses() or ["THIS_MACHINE"])[0]
+    echo(f"Players type:  ssh {port_flag}{where}")
+    if config.password is not None:
+        echo("They log in with the password you gave (--password).")
+    elif config.authorized_keys is not None:
+        echo(f"Only the keys in {config.authorized_keys} may log in.")
+    elif config.open:
+        echo("Anyone who can reach this port may play (--open).")
+    else:
+        echo("No login needed: only this machine can reach it.")
+    echo(
+        "Each SSH login name keeps its own saved game and seat: "
+        "log in with the same name to come back."
+    )
+    echo(f"At most {config.max_sessions} sessions at once. Ctrl+C closes the door.")
+    if config.table is None:
+        echo("Sessions get the menu (hot-seat and bots).")
+
+
+# --------------------------------------------------------------------------- running
+
+
+def run_door(config: DoorConfig, echo: Echo = _print) -> None:
+    """``purrch ssh``: serve until Ctrl+C or SIGTERM.  :class:`DoorError` if it cannot."""
+    asyncio.run(_serve_door(config, echo))
+
+
+async def _serve_door(config: DoorConfig, echo: Echo) -> None:
+    from tui.settings import data_dir
+
+    door = SSHDoor(config, data_dir=data_dir(), echo=echo)
+    await door.start()
+    print_door(door, echo)
+    if config.table is not None:
+        host, port = config.table
+        echo(f"Sessions join the table at {host}:{port} (or watch it when it is full).")
+    loop = asyncio.get_running_loop()
+    stop = asyncio.Event()
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        with contextlib.suppress(NotImplementedError, RuntimeError):
+            loop.add_signal_handler(sig, stop.set)
+    try:
+        await stop.wait()
+    finally:
+        await door.close()
+        echo("SSH door closed.")
