@@ -18,7 +18,8 @@ authorized-keys file, or an explicit ``--open``.  Only a shell request with a
 pty is served: exec, subsystems (sftp), port forwarding, agent and X11
 forwarding are refused.  Each SSH login name gets its own data folder (its
 autosave, its settings, its seat tokens), so logging in again under the same
-name continues a menu game or takes a LAN seat back.
+name continues a menu game or takes a LAN seat back; sessions of one login that
+run at the same time get one folder each (:meth:`SSHDoor.claim_home`).
 """
 
 from __future__ import annotations
@@ -229,6 +230,7 @@ class PtySession(asyncssh.SSHServerSession):  # type: ignore[misc]
         self.started_at = time.monotonic()
         self.bytes_out = 0
         self.first_output: float | None = None
+        self.home: Path | None = None
 
     # ---- what the client asks for
 
@@ -311,7 +313,7 @@ class PtySession(asyncssh.SSHServerSession):  # type: ignore[misc]
         self.door.echo_event(f"{self.username!r} left")
 
     async def _spawn(self) -> None:
-        home = self.door.user_home(self.username)
+        home = self.door.claim_home(self)
         home.mkdir(parents=True, exist_ok=True)
         env = self.door.env_for(self, home)
         master, slave = os.openpty()
@@ -561,8 +563,25 @@ class SSHDoor:
         self._enders.add(task)
         task.add_done_callback(self._enders.discard)
 
-    def user_home(self, username: str) -> Path:
-        return self.users_dir / login_folder(username)
+    def user_home(self, username: str, slot: int = 1) -> Path:
+        """The data folder of ``username``'s ``slot``-th concurrent session."""
+        name = login_folder(username)
+        return self.users_dir / (name if slot == 1 else f"{name}~{slot}")
+
+    def claim_home(self, session: PtySession) -> Path:
+        """The first of the login's folders no live session uses.
+
+        Sessions of one login name share nothing while both run: two people who
+        both log in as ``root`` do not share seat tokens (the second one would
+        take the first one's seat), and one of them who drops and comes back
+        while the other plays finds their own folder again.
+        """
+        busy = {s.home for s in self.sessions if s is not session}
+        slot = 1
+        while (home := self.user_home(session.username, slot)) in busy:
+            slot += 1
+        session.home = home
+        return home
 
     def env_for(self, session: PtySession, home: Path) -> dict[str, str]:
         lang = "C.UTF-8"

@@ -268,3 +268,19 @@ def test_unsafe_or_unusable_doors_do_not_start(config: DoorConfig, message: str)
 )
 def test_safe_doors_pass_the_check(config: DoorConfig) -> None:
     check_security(config)
+
+
+async def test_sessions_of_one_login_at_once_get_a_folder_each(
+    door: SSHDoor, tmp_path: Path
+) -> None:
+    users = tmp_path / "ssh-users"
+    async with open_screen(door.port, username="root") as first:
+        await first.wait_for_text("Start")
+        async with open_screen(door.port, username="root") as second:
+            await second.wait_for_text("Start")
+            homes = sorted(str(s.home) for s in door.sessions)
+            assert homes == [str(users / "root"), str(users / "root~2")]
+        await _wait_for(lambda: len(door.sessions) == 1)
+        async with open_screen(door.port, username="root") as third:  # the free one again
+            await third.wait_for_text("Start")
+            assert {s.home for s in door.sessions} == {users / "root", users / "root~2"}
