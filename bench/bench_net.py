@@ -10,13 +10,17 @@ Three processes, all on 127.0.0.1 (ports the system picks):
   (``--probe-think-*``) after each prompt, and timing each answer from just
   before it is written to the update that acknowledges it (``ack``), decoded.
 
-Step 1 measures the probe alone (and, for information, with the host's autosave,
-fsync and all, and with clients answering at once, a saturated closed loop);
-step 2 adds background tables and reports the most the server sustains with the
-probe's p99 under the target.  The load process runs at a lower priority (it
-stands for the other machines); each step keeps the best p99 of ``--repeat``
-runs, since this machine may be busy with other work.  Bounded in count and time
-(about a minute and a half).
+Every table autosaves after each change, as ``purrch host`` does (to files in a
+temporary folder; ``--no-autosave``: none does): the save is written and renamed
+before the updates go out, and fsynced after them, off the event loop.
+
+Step 1 measures the probe alone (and, for information, without the autosave, and
+with clients answering at once, a saturated closed loop); step 2 adds background
+tables and reports the most the server sustains with the probe's p99 under the
+target.  The load process runs at a lower priority (it stands for the other
+machines); each step keeps the best p99 of ``--repeat`` runs, since this machine
+may be busy with other work.  Bounded in count and time (about a minute and a
+half).
 
 This is a benchmark, never a test:  python bench/bench_net.py [--json] [--quick]
 """
@@ -64,7 +68,9 @@ def raise_fd_limit() -> None:
 
 
 async def serve(tables: int, autosave: str | None) -> None:
+    """``autosave``: the folder the tables save to (None: no autosave)."""
     raise_fd_limit()
+    folder = Path(autosave) if autosave else None
     probe_config = HostConfig(
         players=PROBE_SEATS,
         seed=1,
@@ -72,11 +78,16 @@ async def serve(tables: int, autosave: str | None) -> None:
         bot_delay=(0.0, 0.0),
         rate=1e6,  # the probe's bots answer far faster than people
         burst=1e6,
-        save_path=Path(autosave) if autosave else None,
+        save_path=folder / "probe.json" if folder else None,
     )
     servers = [TableServer.new(GAME, probe_config)]
     for i in range(tables):
-        config = HostConfig(players=TABLE_SEATS, seed=100 + i, away_timeout=None)
+        config = HostConfig(
+            players=TABLE_SEATS,
+            seed=100 + i,
+            away_timeout=None,
+            save_path=folder / f"table-{i}.json" if folder else None,
+        )
         servers.append(TableServer.new(GAME, config))
     for server in servers:
         await server.start(LOOPBACK, 0)
@@ -304,7 +315,9 @@ async def measure(
     autosave: str | None = None,
     nice: int = 10,
 ) -> dict[str, Any]:
-    """One step: a server with ``tables`` background tables; the probe's latency."""
+    """One step: a server with ``tables`` background tables; the probe's latency.
+
+    ``autosave``: the folder every table autosaves to (None: no autosave)."""
     args = ["--serve", str(tables)] + (["--autosave", autosave] if autosave else [])
     server = await spawn(*args)
     load_proc: asyncio.subprocess.Process | None = None
@@ -376,42 +389,52 @@ async def bench(args: argparse.Namespace) -> dict[str, Any]:
     }
     probe_think = (args.probe_think_min, args.probe_think_max)
     report["probe_think_seconds"] = list(probe_think)
-    if not quiet:
-        print(
-            f"Step 1: {PROBE_SEATS} bot clients on one table (loopback), answering "
-            f"{probe_think[0] * 1000:g}-{probe_think[1] * 1000:g} ms after each prompt"
-        )
-    alone = await best_of(args.repeat, 0, args.seconds, think, probe_think)
-    report["latency"] = alone
-    if not quiet:
-        show(alone, "no autosave          ")
+    report["autosave"] = not args.no_autosave
     with tempfile.TemporaryDirectory(prefix="purrch-bench-") as folder:
-        path = str(Path(folder) / "lan.json")
-        saved = await measure(0, args.seconds, think, probe_think, autosave=path)
-    report["latency_autosave"] = saved
-    if not quiet:
-        show(saved, "autosave (fsync)     ")
-    flat_out = await measure(0, args.seconds, think, (0.0, 0.0))
-    report["latency_saturated"] = flat_out
-    if not quiet:
-        show(flat_out, "answering at once    ")
-        print(
-            f"Step 2: + N tables of {TABLE_SEATS} bot clients "
-            f"(think {think[0]:g}-{think[1]:g} s) in the same server process"
-        )
-    steps = []
-    sustained = 0
-    for tables in args.tables:
-        step = await best_of(
-            args.repeat, tables, args.seconds, think, probe_think, nice=args.load_nice
-        )
-        steps.append(step)
+        saves = None if args.no_autosave else folder
+        saving = "no autosave" if saves is None else "autosave"
         if not quiet:
-            show(step, f"{tables:>4} tables")
-        if step.get("samples") and step["p99_ms"] < TARGET_P99_MS:
-            sustained = max(sustained, tables)
-        elif tables > TARGET_TABLES:
-            break
+            print(
+                f"Step 1: {PROBE_SEATS} bot clients on one table (loopback), answering "
+                f"{probe_think[0] * 1000:g}-{probe_think[1] * 1000:g} ms after each prompt"
+                f"{'' if saves is None else '; every table autosaves'}"
+            )
+        alone = await best_of(args.repeat, 0, args.seconds, think, probe_think, autosave=saves)
+        report["latency"] = alone
+        if not quiet:
+            show(alone, f"{saving:<21}")
+        if saves is not None:
+            bare = await measure(0, args.seconds, think, probe_think)
+            report["latency_no_autosave"] = bare
+            if not quiet:
+                show(bare, "no autosave (info)   ")
+        flat_out = await measure(0, args.seconds, think, (0.0, 0.0), autosave=saves)
+        report["latency_saturated"] = flat_out
+        if not quiet:
+            show(flat_out, "answering at once    ")
+            print(
+                f"Step 2: + N tables of {TABLE_SEATS} bot clients "
+                f"(think {think[0]:g}-{think[1]:g} s) in the same server process"
+            )
+        steps = []
+        sustained = 0
+        for tables in args.tables:
+            step = await best_of(
+                args.repeat,
+                tables,
+                args.seconds,
+                think,
+                probe_think,
+                autosave=saves,
+                nice=args.load_nice,
+            )
+            steps.append(step)
+            if not quiet:
+                show(step, f"{tables:>4} tables")
+            if step.get("samples") and step["p99_ms"] < TARGET_P99_MS:
+                sustained = max(sustained, tables)
+            elif tables > TARGET_TABLES:
+                break
     report["steps"] = steps
     report["tables_sustained"] = sustained
     report["meets_latency_target"] = bool(alone.get("p99_ms", 1e9) < TARGET_P99_MS)
@@ -419,7 +442,7 @@ async def bench(args: argparse.Namespace) -> dict[str, Any]:
     if not quiet:
         verdict = "meets" if report["meets_latency_target"] else "BELOW"
         print(
-            f"p99 {alone.get('p99_ms')} ms with {PROBE_SEATS} clients: {verdict} "
+            f"p99 {alone.get('p99_ms')} ms with {PROBE_SEATS} clients ({saving}): {verdict} "
             f"the {TARGET_P99_MS:g} ms target"
         )
         verdict = "meets" if report["meets_tables_target"] else "BELOW"
@@ -456,6 +479,11 @@ def main(argv: list[str] | None = None) -> int:
         type=int,
         default=10,
         help="niceness of the load process, which stands for the other machines (default 10)",
+    )
+    parser.add_argument(
+        "--no-autosave",
+        action="store_true",
+        help="no table autosaves (a real host always does)",
     )
     parser.add_argument("--quick", action="store_true", help="short measures, 200 tables only")
     parser.add_argument("--json", action="store_true", help="print one JSON object")

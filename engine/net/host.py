@@ -16,12 +16,40 @@ Seats
     with that token); after ``away_timeout`` seconds away a bot plays it until
     its player is back.  Tokens are kept (and saved) only as SHA-256 hashes.
 
+Password
+    A table with a password refuses a hello without it.  The save keeps only a
+    salted hash of it (:class:`PasswordHash`, scrypt); a resumed table checks
+    hellos against that hash, in constant time.
+
 Order and time
     Messages are handled one at a time in arrival order: competing claims in a
     reaction window or a race are ordered by arrival.  After every message and
     every tick the table's due bot moves and window deadlines are applied
     (``Table.tick``), the table is autosaved if it changed, and every
     connection gets an ``update``.
+
+Saving
+    With ``save_path`` set, the table is autosaved after every change, before
+    any update about it is sent: written to a temporary file in the same
+    folder, then renamed over the save (``os.replace``).  Once renamed, the save
+    survives the host process being killed (even with SIGKILL: the data is in
+    the operating system's cache), so nothing a client saw is lost.  (Saving
+    just after the updates would be quicker, but a host killed in between
+    would resume from before a move some client saw the result of, a drawn
+    card say, and that client could then play it again, differently.)  Surviving
+    a power cut or an operating-system crash also takes an fsync of the file
+    and of its folder, which costs milliseconds: by default the autosave does
+    it too (the temporary file before the rename, the folder after it), but an
+    adapter that sets :attr:`TableHost.defer_fsync` (the asyncio server does)
+    takes it off the way to the updates: autosaves only write and rename, and
+    the adapter fsyncs later, off its event loop (:meth:`TableHost.take_fsync`,
+    :func:`fsync_saved`, :meth:`TableHost.fsync_done`).  :meth:`TableHost.save`
+    and the save of :meth:`TableHost.shutdown` are always durable.  A failed
+    write or fsync is a ``warning`` (and :attr:`TableHost.save_error`): the
+    game goes on.  Besides the table and the seats, the save keeps how the table
+    is hosted (:data:`SETTINGS`: the address and port the adapter listens on,
+    the away timeout, the password's hash), which :meth:`TableHost.resume`
+    restores unless told otherwise.
 
 No leaks
     A player's update carries its own seat's view, prompts and event lines
@@ -32,6 +60,7 @@ No leaks
 from __future__ import annotations
 
 import contextlib
+import errno
 import hashlib
 import hmac
 import json
@@ -40,7 +69,7 @@ import os
 import secrets
 import tempfile
 import time
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Collection, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -68,15 +97,24 @@ from engine.session import SaveError, SeatConfig, Table
 __all__ = [
     "LAN_FORMAT",
     "LAN_VERSION",
+    "SETTINGS",
     "Action",
     "Close",
     "HostConfig",
+    "PasswordHash",
+    "SavedSettings",
     "Send",
     "TableHost",
+    "fsync_saved",
+    "write_atomically",
 ]
 
 LAN_FORMAT = "purrch-lan"
-LAN_VERSION = 1
+LAN_VERSION = 2
+"""Version 2 added the table's settings (:data:`SETTINGS`); version 1 saves still load."""
+
+SETTINGS: tuple[str, ...] = ("bind", "port", "away_timeout", "password")
+"""The table settings a LAN save keeps and :meth:`TableHost.resume` restores."""
 
 BOT_NAMES: tuple[str, ...] = (
     "Tom",
@@ -131,6 +169,14 @@ class HostConfig:
     """The first game's seed (None: a random one); each new game adds 1."""
     options: dict[str, JSON] = field(default_factory=dict)
     password: str | None = None
+    """The password a hello must give (None: see ``password_hash``)."""
+    password_hash: PasswordHash | None = None
+    """Without ``password``: the hash a hello's password must match (a resumed
+    table knows only that).  Both None: no password."""
+    bind: str | None = None
+    port: int | None = None
+    """Where the adapter listens (it sets them once listening: the port it got
+    for port 0).  Only saved, so that a resumed table listens there again."""
     window_seconds: float | None = 8.0
     bot_delay: tuple[float, float] = (0.6, 1.6)
     away_timeout: float | None = 60.0
@@ -144,6 +190,114 @@ class HostConfig:
     max_line: int = MAX_LINE
     save_path: Path | None = None
     bot_names: tuple[str, ...] = BOT_NAMES
+
+
+SCRYPT_N = 2**10
+"""scrypt's cost for new password hashes (about 3 ms and 1 MiB on a laptop).  Low on
+purpose: a resumed table checks a password on its event loop, where a flood of wrong
+ones must not stall the game; the hash only keeps a table's password (not a
+login's) out of the save in plain text."""
+_SCRYPT_MAX_MEMORY = 64 * 1024 * 1024
+
+
+def _utf8(text: str) -> bytes:
+    return text.encode("utf-8", "surrogatepass")
+
+
+@dataclass(frozen=True, slots=True)
+class PasswordHash:
+    """A table password as a save keeps it: scrypt of it with a random salt."""
+
+    salt: bytes
+    digest: bytes
+    n: int = SCRYPT_N
+    r: int = 8
+    p: int = 1
+
+    @classmethod
+    def of(cls, password: str) -> PasswordHash:
+        """The hash of ``password`` with a new random salt."""
+        salt = secrets.token_bytes(16)
+        return cls(salt, cls._derive(password, salt, SCRYPT_N, 8, 1))
+
+    @staticmethod
+    def _derive(password: str, salt: bytes, n: int, r: int, p: int) -> bytes:
+        return hashlib.scrypt(
+            _utf8(password), salt=salt, n=n, r=r, p=p, maxmem=_SCRYPT_MAX_MEMORY, dklen=32
+        )
+
+    def matches(self, password: str) -> bool:
+        """Whether ``password`` is the one hashed (compared in constant time)."""
+        given = self._derive(password, self.salt, self.n, self.r, self.p)
+        return hmac.compare_digest(given, self.digest)
+
+    def to_json(self) -> dict[str, JSON]:
+        return {
+            "kdf": "scrypt",
+            "n": self.n,
+            "r": self.r,
+            "p": self.p,
+            "salt": self.salt.hex(),
+            "hash": self.digest.hex(),
+        }
+
+    @classmethod
+    def from_json(cls, data: object) -> PasswordHash:
+        """Read :meth:`to_json`'s form back; ValueError if it is not one."""
+        if not isinstance(data, dict) or data.get("kdf") != "scrypt":
+            raise ValueError("the password is not an scrypt hash")
+        n, r, p = data.get("n"), data.get("r"), data.get("p")
+        for value in (n, r, p):
+            if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+                raise ValueError("bad scrypt parameters for the password")
+        assert isinstance(n, int) and isinstance(r, int) and isinstance(p, int)
+        # Bounded, so that a damaged save cannot make each hello cost seconds.
+        if n < 2 or n & (n - 1) or n > 2**20 or r > 32 or p > 4 or 128 * r * (n + p) > 2**25:
+            raise ValueError("bad scrypt parameters for the password")
+        salt, digest = data.get("salt"), data.get("hash")
+        if not isinstance(salt, str) or not isinstance(digest, str):
+            raise ValueError("the password's salt and hash must be hex text")
+        out = cls(bytes.fromhex(salt), bytes.fromhex(digest), n, r, p)
+        if not out.salt or len(out.digest) != 32:
+            raise ValueError("the password's salt or hash is missing")
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class SavedSettings:
+    """How a resumed table was hosted, as its save (version 2 on) said."""
+
+    bind: str | None
+    """None: the save does not know (a table an adapter never reported)."""
+    port: int | None
+    away_timeout: float | None
+    """None: no bot ever took an away player's seat."""
+    password: PasswordHash | None
+    """None: the table had no password."""
+
+    @classmethod
+    def from_lan_json(cls, lan: Mapping[str, object]) -> SavedSettings:
+        """The settings of a save's ``lan`` section; KeyError, TypeError, ValueError."""
+        bind, port, away = lan["bind"], lan["port"], lan["away_timeout"]
+        if bind is not None and (not isinstance(bind, str) or not bind.strip()):
+            raise ValueError("bad 'bind'")
+        if port is not None and (
+            isinstance(port, bool) or not isinstance(port, int) or not 0 <= port <= 65535
+        ):
+            raise ValueError("bad 'port'")
+        if away is not None and (
+            isinstance(away, bool)
+            or not isinstance(away, int | float)
+            or not 0 <= away < float("inf")
+        ):
+            raise ValueError("bad 'away_timeout'")
+        password = lan["password"]
+        return cls(
+            bind=bind,
+            port=port,
+            away_timeout=None if away is None else float(away),
+            password=None if password is None else PasswordHash.from_json(password),
+        )
 
 
 @dataclass
@@ -298,8 +452,25 @@ class TableHost:
         self._was_over = False
         self.save_error: str | None = None
         """The last autosave failure (None when the last autosave worked)."""
+        self._save_error_of_fsync = False
+        self.defer_fsync = False
+        """Set by an adapter that fsyncs autosaves itself, later: autosaves then only
+        write a temporary file and rename it over the save (enough against the
+        process being killed), and :meth:`take_fsync` tells the adapter what to
+        fsync.  Only on POSIX systems (elsewhere every autosave stays durable)."""
+        self._fsync_due: Path | None = None
         self.broken: str | None = None
         """Set when the game itself failed (a bug): the table stops moving on its own."""
+        self.resumed_from: Path | None = None
+        """The save a resumed table came from (None: a new table)."""
+        self.saved_settings: SavedSettings | None = None
+        """A resumed table's settings as its save had them (None: not resumed, or
+        from a save older than :data:`SETTINGS`)."""
+        self.restored: frozenset[str] = frozenset()
+        """The :data:`SETTINGS` a resumed table took from its save."""
+        self._hashed: tuple[str, PasswordHash] | None = None
+        self._verified: str | None = None  # a password that matched config.password_hash
+        self._password_record()  # hashed now, not in the first autosave
 
     # ------------------------------------------------------------------ resuming
 
@@ -309,21 +480,31 @@ class TableHost:
         path: str | Path,
         config: HostConfig | None = None,
         *,
+        overrides: Collection[str] = (),
         clock: Callable[[], float] = time.monotonic,
         report: Reporter | None = None,
         games: Mapping[str, Game] | None = None,
     ) -> TableHost:
         """A host for the LAN table saved at ``path``, with the same seats and tokens.
 
-        ``config`` gives the password, timings and limits (its ``players``,
-        ``bots``, ``seed`` and ``options`` are taken from the save).  Every
-        player starts away; a hello with the seat's token takes it back.
-        ``games`` maps ids to games (default: the registry).  Raises
-        :class:`SaveError` with a one-line message.
+        The save gives the game, the seats, the bot level, the seed, the options
+        and the window and bot timings; ``config`` gives the limits.  The table's
+        settings (:data:`SETTINGS`: ``bind``, ``port``, ``away_timeout``,
+        ``password``) come from the save too, except those named in
+        ``overrides``, which ``config`` gives (``password`` is then
+        ``config.password`` or ``config.password_hash``, None for none); a save
+        older than them (LAN version 1) leaves all of them to ``config``.
+        :attr:`saved_settings` and :attr:`restored` tell what the save had and
+        what was taken from it.  Every player starts away; a hello with the
+        seat's token takes it back.  ``games`` maps ids to games (default: the
+        registry).  Raises :class:`SaveError` with a one-line message.
         """
+        unknown = set(overrides) - set(SETTINGS)
+        if unknown:
+            raise ValueError(f"not table settings: {', '.join(sorted(unknown))}")
         path = Path(path)
         try:
-            text = path.read_text(encoding="utf-8")
+            text = read_save(path)
         except FileNotFoundError:
             raise SaveError(f"no saved game at {path}") from None
         except (OSError, UnicodeDecodeError) as exc:
@@ -338,8 +519,9 @@ class TableHost:
                 f"{path} is not a LAN table save (no seats and tokens in it): "
                 "`purrch resume` continues hot-seat games"
             )
-        if lan.get("version") != LAN_VERSION:
-            raise SaveError(f"unsupported LAN save version {lan.get('version')!r}")
+        version = lan.get("version")
+        if version not in (1, LAN_VERSION) or isinstance(version, bool):
+            raise SaveError(f"unsupported LAN save version {version!r}")
         table = Table.from_json(data, clock=clock, games=games)
         n = table.n_seats
         try:
@@ -351,12 +533,25 @@ class TableHost:
                 raise ValueError("the seats do not match")
             if not any(humans):
                 raise ValueError("no seat for a player")
+            saved = None if version == 1 else SavedSettings.from_lan_json(lan)
         except (KeyError, TypeError, ValueError) as exc:
             raise SaveError(f"damaged LAN save: {exc}") from None
         base = config or HostConfig(players=n)
+        restored: dict[str, Any] = {}
+        if saved is not None:
+            if "bind" not in overrides and saved.bind is not None:
+                restored["bind"] = saved.bind
+            if "port" not in overrides and saved.port is not None:
+                restored["port"] = saved.port
+            if "away_timeout" not in overrides:
+                restored["away_timeout"] = saved.away_timeout
+            if "password" not in overrides:
+                restored["password"] = None
+                restored["password_hash"] = saved.password
         merged = HostConfig(
             **{
                 **base.__dict__,
+                **restored,
                 "players": n,
                 "bots": n - sum(humans),
                 "bot_level": level,
@@ -385,6 +580,9 @@ class TableHost:
                 seat.token_hash = token_hash
                 seat.away_since = now
                 seat.bot_playing = config_.is_bot
+        host.resumed_from = path
+        host.saved_settings = saved
+        host.restored = frozenset(name for name in SETTINGS if name in restored)
         host.game_number = number
         host._attach(table)
         host._was_over = table.is_over
@@ -406,6 +604,11 @@ class TableHost:
     @property
     def started(self) -> bool:
         return self._table is not None
+
+    @property
+    def has_password(self) -> bool:
+        """Whether a hello needs a password (``config.password`` or its hash)."""
+        return self.config.password is not None or self.config.password_hash is not None
 
     @property
     def humans(self) -> int:
@@ -569,7 +772,12 @@ class TableHost:
         self._settle()
 
     def shutdown(self, reason: str = "The host stopped the table.") -> None:
-        """Tell everyone the server is closing and close every connection; save."""
+        """Tell everyone the server is closing and close every connection; save.
+
+        The save is durable (fsync), and so is every autosave from then on
+        (:attr:`defer_fsync` is turned off): a clean stop leaves nothing to sync.
+        """
+        self.defer_fsync = False
         for conn in list(self._conns.values()):
             if not conn.closing:
                 self._fatal(conn, Code.CLOSING, reason)
@@ -636,14 +844,13 @@ class TableHost:
                 "use the same Purrch version as the host.",
                 fatal=True,
             )
-        password = self.config.password
-        if password is not None:
+        if self.has_password:
             given = msg.get("password")
             if given is None:
                 raise ProtocolError(
                     Code.PASSWORD, "This table needs a password (--password).", fatal=True
                 )
-            if not hmac.compare_digest(given.encode("utf-8"), password.encode("utf-8")):
+            if not self._password_matches(given):
                 raise ProtocolError(Code.PASSWORD, "Wrong password.", fatal=True)
         name = clean_name(msg["name"])
         if msg.get("spectate"):
@@ -656,6 +863,26 @@ class TableHost:
                 self._take_back(conn, seat, token)
                 return
         self._take_free_seat(conn, name)
+
+    def _password_matches(self, given: str) -> bool:
+        """``given`` against the password, or else its hash; in constant time.
+
+        A hash costs a key derivation per check (scrypt, tens of milliseconds),
+        so once a password matched the hash it is kept (in memory only, as
+        ``config.password`` is) and later hellos are compared with it.
+        """
+        known = self.config.password
+        if known is None:
+            known = self._verified
+        if known is not None:
+            return hmac.compare_digest(_utf8(given), _utf8(known))
+        stored = self.config.password_hash
+        if stored is None:
+            return True
+        if stored.matches(given):
+            self._verified = given
+            return True
+        return False
 
     def _join_spectator(self, conn: _Conn, name: str) -> None:
         watching = sum(1 for c in self._conns.values() if c.role == "spectator")
@@ -1023,7 +1250,9 @@ class TableHost:
     # ------------------------------------------------------------------ saving
 
     def lan_json(self) -> dict[str, JSON]:
-        """The part of a save only the LAN host needs: who plays where, token hashes."""
+        """The part of a save only the LAN host needs: who plays where, token hashes,
+        and the table's settings (:data:`SETTINGS`; the password only as a salted hash)."""
+        password = self._password_record()
         return {
             "format": LAN_FORMAT,
             "version": LAN_VERSION,
@@ -1031,40 +1260,175 @@ class TableHost:
             "tokens": [s.token_hash for s in self._seats],
             "game_number": self.game_number,
             "bot_level": self.bot_level,
+            "bind": self.config.bind,
+            "port": self.config.port,
+            "away_timeout": self.config.away_timeout,
+            "password": None if password is None else password.to_json(),
         }
 
+    def _password_record(self) -> PasswordHash | None:
+        """What the save keeps of the password: its hash (made once per password)."""
+        password = self.config.password
+        if password is None:
+            return self.config.password_hash
+        if self._hashed is None or self._hashed[0] != password:
+            self._hashed = (password, PasswordHash.of(password))
+        return self._hashed[1]
+
     def save(self, path: str | Path) -> None:
-        """Write the table and the seats' tokens to ``path`` atomically (temp + rename)."""
+        """Write the table and the seats' tokens to ``path`` atomically and durably:
+        a temporary file, fsync, rename over ``path``, fsync of the folder."""
+        self._write(Path(path), durable=True)
+
+    def _write(self, path: Path, *, durable: bool) -> None:
         table = self._table
         if table is None:
             raise SaveError("nothing to save before the game starts")
-        data = table.to_json()
-        data["lan"] = self.lan_json()
-        text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
-        path = Path(path)
-        path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-        try:
-            with os.fdopen(fd, "w", encoding="utf-8") as fh:
-                fh.write(text)
-                fh.flush()
-                os.fsync(fh.fileno())
-            os.replace(tmp, path)
-        except BaseException:
-            with contextlib.suppress(OSError):
-                os.unlink(tmp)
-            raise
+        text = table.to_json_text({"lan": self.lan_json()})
+        write_atomically(path, text, durable=durable)
 
     def _save(self) -> None:
+        """The autosave: see *Saving* in the module docstring."""
         path = self.config.save_path
         if path is None or self._table is None:
             return
+        path = Path(path)
+        durable = not (self.defer_fsync and os.name == "posix")
         try:
-            self.save(path)
+            self._write(path, durable=durable)
         except OSError as exc:  # a full disk must not stop the game
-            error = f"could not autosave to {path}: {exc.strerror or exc}"
-            if error != self.save_error:
-                self._report_line("warning", error)
-            self.save_error = error
-        else:
+            self._save_failed(f"could not autosave to {path}: {exc.strerror or exc}")
+            return
+        if durable or not self._save_error_of_fsync:  # a failed fsync lasts until one works
             self.save_error = None
+            self._save_error_of_fsync = False
+        # Durable: nothing older needs an fsync any more.  Else one is due (one
+        # flag, not a queue: a burst of autosaves takes a single fsync).
+        self._fsync_due = None if durable else path
+
+    def _save_failed(self, error: str, *, fsync: bool = False) -> None:
+        if error != self.save_error:
+            self._report_line("warning", error)
+        self.save_error = error
+        self._save_error_of_fsync = fsync
+
+    def take_fsync(self) -> Path | None:
+        """The save file to fsync now (None: nothing is due); it is then no longer due.
+
+        With :attr:`defer_fsync` set, every autosave makes its file due.  The
+        adapter calls this after each call into the host, and while no fsync of
+        its own is running: it runs :func:`fsync_saved` on the path (in a
+        thread: the host is not touched there) and then :meth:`fsync_done`.
+        An autosave made after this call makes the file due again, so the last
+        save always gets an fsync that starts after it.
+        """
+        path, self._fsync_due = self._fsync_due, None
+        return path
+
+    def fsync_done(self, path: Path, error: BaseException | None = None) -> None:
+        """The fsync of :meth:`take_fsync`'s ``path`` ended (``error``: it failed).
+
+        A failure is reported as a ``warning`` (once while it lasts) and kept in
+        :attr:`save_error`, unless the last save could not even be written (that
+        warning, already given, says more); the game goes on.
+        """
+        if error is not None:
+            if self.save_error is not None and not self._save_error_of_fsync:
+                return
+            reason = error.strerror if isinstance(error, OSError) and error.strerror else error
+            self._save_failed(
+                f"could not autosave to {path}: {reason} (syncing it to disk)", fsync=True
+            )
+        elif self._save_error_of_fsync:
+            self.save_error = None
+            self._save_error_of_fsync = False
+
+
+def write_atomically(path: Path, text: str, *, durable: bool = True) -> None:
+    """Write ``text`` to ``path`` so that a killed process never leaves it half written.
+
+    ``durable`` (explicit saves, shutdown): a temporary file, fsync, renamed over
+    ``path``, fsync of the folder; then a power cut or an operating-system crash
+    cannot lose it either.
+
+    Not ``durable`` (the autosave, on the answer path): ``.NAME.tmp`` is written,
+    ``path`` removed and the temporary file renamed to it, with no fsync
+    (:func:`fsync_saved` does that later, off the event loop).  At every instant
+    ``path`` or, between the removal and the rename, ``.NAME.tmp`` holds a
+    complete save, and :func:`read_save` reads whichever is there.  Removing
+    first is what makes this cheap: renaming *over* a file makes ext4 push the
+    new data to the disk there and then (``auto_da_alloc``), 5-10 times the cost
+    of the whole write, with long tails.  The price: until the fsync (a few
+    milliseconds later), a power cut may leave an empty or partial file.
+    """
+    path.parent.mkdir(parents=True, exist_ok=True)
+    if not durable:
+        tmp = path.with_name(f".{path.name}.tmp")
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        try:
+            data = memoryview(text.encode("utf-8"))
+            while data:  # a short write (a full disk) raises on the next try
+                data = data[os.write(fd, data) :]
+        finally:
+            os.close(fd)
+        with contextlib.suppress(FileNotFoundError):
+            os.unlink(path)
+        os.rename(tmp, path)
+        return
+    fd, name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            fh.write(text)
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.replace(name, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(name)
+        raise
+    _fsync_folder(path.parent)
+
+
+def read_save(path: Path) -> str:
+    """The text of the save at ``path``, or of ``.NAME.tmp`` if the process was
+    killed between the two steps of a :func:`write_atomically` rename (``path``
+    is then missing and the temporary file complete).  :class:`OSError`
+    (FileNotFoundError if neither exists), :class:`UnicodeDecodeError`."""
+    try:
+        return path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        tmp = path.with_name(f".{path.name}.tmp")
+        if not tmp.exists():
+            raise
+        return tmp.read_text(encoding="utf-8")
+
+
+def fsync_saved(path: Path) -> None:
+    """fsync the file at ``path`` and its folder (after :func:`write_atomically`
+    with ``durable=False``).  Safe in any thread (it touches no host state), and
+    while the file is being replaced: it then syncs the old or the new file, and
+    the new one is due again.  Raises :class:`OSError`."""
+    try:
+        fd = os.open(path, os.O_RDONLY)
+    except FileNotFoundError:  # a newer save is being renamed in: it is due again
+        return
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+    _fsync_folder(path.parent)
+
+
+def _fsync_folder(folder: Path) -> None:
+    """Make a rename in ``folder`` durable (POSIX; file systems that cannot fsync a
+    folder, and other systems, are left as they are)."""
+    if os.name != "posix":
+        return
+    fd = os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
+    try:
+        os.fsync(fd)
+    except OSError as exc:
+        if exc.errno not in (errno.EINVAL, errno.ENOTSUP, errno.EOPNOTSUPP):
+            raise
+    finally:
+        os.close(fd)

@@ -9,7 +9,13 @@ The host decides everything; this adapter only moves bytes and keeps time:
   flushes and closes, and aborts after ``close_grace`` seconds if the peer does
   not read;
 * one timer wakes the host at :meth:`TableHost.next_wakeup` (bot moves, window
-  deadlines, away and hello timeouts).
+  deadlines, away and hello timeouts);
+* the autosave's fsync runs off the event loop (:attr:`TableHost.defer_fsync`):
+  the host writes and renames the save before it sends the updates (enough
+  against the process being killed), and once the updates are written the
+  server fsyncs the file and its folder in the loop's default executor, one
+  fsync at a time: saves made while one runs get a single fsync after it.
+  :meth:`TableServer.close` saves and fsyncs before it returns.
 
 Everything runs on one event loop, so messages are handled in arrival order.
 """
@@ -24,7 +30,7 @@ from typing import Any
 
 from engine.core import Game
 from engine.net import DEFAULT_PORT
-from engine.net.host import Close, HostConfig, Reporter, Send, TableHost
+from engine.net.host import Close, HostConfig, Reporter, Send, TableHost, fsync_saved
 
 __all__ = ["DEFAULT_SEND_BUFFER", "TableServer"]
 
@@ -64,7 +70,9 @@ class TableServer:
         self._timer: asyncio.TimerHandle | None = None
         self._timer_when: float | None = None
         self._closed = asyncio.Event()
+        self._fsync: asyncio.Future[None] | None = None
         host.set_sink(self._act)
+        host.defer_fsync = True
         self.dropped = 0
         """Connections dropped for reading too slowly, so far."""
 
@@ -118,7 +126,11 @@ class TableServer:
         await self._closed.wait()
 
     async def close(self, reason: str = "The host stopped the table.") -> None:
-        """Stop listening, tell every client why, save, and close every connection."""
+        """Stop listening, tell every client why, save, and close every connection.
+
+        The save is durable when this returns (fsync'ed, see
+        :meth:`TableHost.shutdown`), and so is any autosave made meanwhile.
+        """
         if self._closed.is_set():
             return
         self._closed.set()
@@ -136,6 +148,9 @@ class TableServer:
                 writer.transport.abort()
             if pending:
                 await asyncio.wait(pending, timeout=1.0)
+        if self._fsync is not None:  # one still running: let it end (and report)
+            await asyncio.wait([self._fsync])
+        self._fsync_now()  # if the shutdown's save failed, an older one may be due
         if self._server is not None:
             await self._server.wait_closed()
 
@@ -213,6 +228,45 @@ class TableServer:
         for action in self.host.take_actions():
             self._act(action)
         self._reschedule()
+        self._start_fsync()
+
+    # ------------------------------------------------------------------ durability
+
+    def _start_fsync(self) -> None:
+        """fsync the last autosave in a thread, unless one runs already (it then
+        starts again once that one ends) or the server is closing."""
+        if self._fsync is not None or self._closed.is_set():
+            return
+        path = self.host.take_fsync()
+        if path is None:
+            return
+        loop = asyncio.get_running_loop()
+        try:
+            future = loop.run_in_executor(None, fsync_saved, path)
+        except RuntimeError:  # the loop's executor is shut down: do it here
+            self._fsync_path(path)
+            return
+        self._fsync = future
+        future.add_done_callback(lambda done: self._fsync_ended(path, done))
+
+    def _fsync_ended(self, path: Path, future: asyncio.Future[None]) -> None:
+        self._fsync = None
+        error = None if future.cancelled() else future.exception()
+        self.host.fsync_done(path, error)
+        self._start_fsync()
+
+    def _fsync_now(self) -> None:
+        path = self.host.take_fsync()
+        if path is not None:
+            self._fsync_path(path)
+
+    def _fsync_path(self, path: Path) -> None:
+        try:
+            fsync_saved(path)
+        except OSError as exc:
+            self.host.fsync_done(path, exc)
+        else:
+            self.host.fsync_done(path)
 
     # ------------------------------------------------------------------ time
 

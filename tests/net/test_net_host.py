@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+import errno
 import json
+import os
+import stat
 from pathlib import Path
 
 import pytest
 from net_helpers import RACE, FakeClock, HostHarness, hello, play_host_game
 
 from engine.games import REGISTRY, get_game
-from engine.net.host import HostConfig, TableHost
+from engine.net.host import HostConfig, TableHost, fsync_saved
 from engine.net.protocol import MAX_LINE, Code, encode
 from engine.session import SaveError, SeatConfig, Table
 
@@ -504,6 +507,142 @@ def test_autosave_after_every_answer_and_resume_with_the_same_seats(tmp_path: Pa
     assert [s for _n, s in resumed.host.seat_statuses()] == ["here", "here", "here", "bot"]
 
 
+class FsyncSpy:
+    """Stands in for ``os.fsync``: records what each call syncs, ``(inode, folder?)``."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch, fail: OSError | None = None) -> None:
+        self.calls: list[tuple[int, bool]] = []
+        self.fail = fail
+        self._real = os.fsync
+        monkeypatch.setattr(os, "fsync", self)
+
+    def __call__(self, fd: int) -> None:
+        info = os.fstat(fd)
+        self.calls.append((info.st_ino, stat.S_ISDIR(info.st_mode)))
+        if self.fail is not None:
+            raise self.fail
+        self._real(fd)
+
+    def synced(self, path: Path) -> bool:
+        """``path`` as it is now, and its folder, were fsynced."""
+        return (path.stat().st_ino, False) in self.calls and (
+            path.parent.stat().st_ino,
+            True,
+        ) in self.calls
+
+
+def test_the_autosave_fsyncs_unless_an_adapter_takes_the_fsync_over(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = tmp_path / "lan.json"
+    spy = FsyncSpy(monkeypatch)
+    h = HostHarness.new(save_path=path)
+    conns = three_players(h)
+    players = dict(zip(conns, range(3), strict=True))
+    table = h.host.table
+    assert table is not None
+    # Alone (no adapter), every autosave is durable: file and folder.
+    play_host_game_for(h, players, moves=1)
+    assert spy.synced(path) and h.host.take_fsync() is None
+
+    # The adapter takes the fsync over: the autosave only writes and renames, and
+    # a burst of saves leaves one fsync due, for the save file.
+    h.host.defer_fsync = True
+    spy.calls.clear()
+    saved_log = len(table.log)
+    play_host_game_for(h, players, moves=3)
+    assert len(table.log) > saved_log
+    assert spy.calls == []
+    saved = json.loads(path.read_text())  # what the clients saw is on disk already
+    assert saved["state"] == table.to_json()["state"] and len(saved["log"]) == len(table.log)
+    assert [p.name for p in tmp_path.iterdir()] == ["lan.json"]
+    due = h.host.take_fsync()
+    assert due == path and h.host.take_fsync() is None
+    fsync_saved(due)
+    assert spy.synced(path)
+    h.host.fsync_done(due)
+    assert h.host.save_error is None
+
+    # An explicit save is always durable; so is the one of a shutdown.
+    spy.calls.clear()
+    other = tmp_path / "copy" / "other.json"
+    h.host.save(other)
+    assert spy.synced(other)
+    play_host_game_for(h, players, moves=1)
+    assert h.host.take_fsync() == path
+    play_host_game_for(h, players, moves=1)
+    spy.calls.clear()
+    h.host.shutdown()
+    assert spy.synced(path) and h.host.take_fsync() is None
+    assert h.host.defer_fsync is False
+
+
+def test_a_failing_disk_is_a_warning_and_the_game_goes_on(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = tmp_path / "lan.json"
+    reports: list[tuple[str, str]] = []
+    config = HostConfig(players=4, bots=1, seed=7, bot_delay=(0.0, 0.0), save_path=path)
+    clock = FakeClock()
+    host = TableHost(
+        get_game("pigeons"), config, clock=clock, report=lambda k, t: reports.append((k, t))
+    )
+    h = HostHarness(host, clock)
+    conns = three_players(h)
+    players = dict(zip(conns, range(3), strict=True))
+    table = host.table
+    assert table is not None
+
+    def warnings() -> list[str]:
+        return [text for kind, text in reports if kind == "warning"]
+
+    # fsync fails (an I/O error): the durable autosave fails, once a warning.
+    FsyncSpy(monkeypatch, fail=OSError(errno.EIO, "Input/output error"))
+    before = len(table.log)
+    play_host_game_for(h, players, moves=4)
+    assert len(table.log) > before
+    assert warnings() == [f"could not autosave to {path}: Input/output error"]
+    assert host.save_error == warnings()[0]
+    assert not [p for p in tmp_path.iterdir() if p.name.endswith(".tmp")]
+    # Everyone still got the updates.
+    assert all(len(h.of_type(c, "update")) > 1 for c in conns)
+
+    # Deferred: the write works (the error is gone), the background fsync fails:
+    # a warning once while it lasts, and a later write does not hide it.
+    host.defer_fsync = True
+    reports.clear()
+    play_host_game_for(h, players, moves=1)
+    assert host.save_error is None and warnings() == []
+    due = host.take_fsync()
+    assert due == path
+    with pytest.raises(OSError) as failure:
+        fsync_saved(due)
+    host.fsync_done(due, failure.value)
+    failed = f"could not autosave to {path}: Input/output error (syncing it to disk)"
+    assert warnings() == [failed] and host.save_error == failed
+    play_host_game_for(h, players, moves=1)
+    host.fsync_done(due, failure.value)
+    assert warnings() == [failed] and host.save_error == failed
+    monkeypatch.undo()
+    host.fsync_done(due)
+    assert host.save_error is None
+
+    # A save that cannot be written at all: a warning, and the game goes on.
+    blocker = tmp_path / "a file"
+    blocker.write_text("")
+    host.config.save_path = blocker / "lan.json"
+    reports.clear()
+    before = len(table.log)
+    play_host_game_for(h, players, moves=3)
+    assert len(table.log) > before
+    assert len(warnings()) == 1 and warnings()[0].startswith(
+        f"could not autosave to {blocker / 'lan.json'}: "
+    )
+    # While the last save is not even written, an older one's failed fsync adds nothing.
+    host.fsync_done(path, failure.value)
+    assert len(warnings()) == 1 and host.save_error == warnings()[0]
+
+
 def test_resume_keeps_a_bot_playing_for_an_away_player(tmp_path: Path) -> None:
     path = tmp_path / "lan.json"
     clock = FakeClock()
@@ -532,9 +671,191 @@ def test_resume_refuses_what_is_not_a_lan_save(tmp_path: Path) -> None:
             TableHost.resume(path)
 
 
+def hosted_table_save(tmp_path: Path, clock: FakeClock) -> tuple[Path, list[str]]:
+    """A saved game of a table with a password, an address, a port and an away timeout."""
+    path = tmp_path / "lan.json"
+    h = HostHarness.new(
+        clock=clock,
+        save_path=path,
+        password="crumbs",
+        away_timeout=10,
+        bind="127.0.0.1",
+        port=7802,
+        window_seconds=3.0,
+        bot_level="random",
+    )
+    conns = [h.join(name, password="crumbs") for name in ("Ann", "Bob", "Cy")]
+    play_host_game_for(h, dict(zip(conns, range(3), strict=True)), moves=2)
+    return path, [str(h.welcome(c)["token"]) for c in conns]
+
+
+def test_resume_keeps_the_address_port_away_timeout_and_a_hash_of_the_password(
+    tmp_path: Path,
+) -> None:
+    clock = FakeClock()
+    path, tokens = hosted_table_save(tmp_path, clock)
+    text = path.read_text()
+    assert "crumbs" not in text and b"crumbs".hex() not in text
+    lan = json.loads(text)["lan"]
+    assert lan["version"] == 2
+    assert (lan["bind"], lan["port"], lan["away_timeout"]) == ("127.0.0.1", 7802, 10)
+    assert lan["password"]["kdf"] == "scrypt"
+    assert len(bytes.fromhex(lan["password"]["salt"])) == 16
+    assert len(bytes.fromhex(lan["password"]["hash"])) == 32
+
+    # Nothing given but the file: every setting comes back, the limits are the config's.
+    host = TableHost.resume(path, HostConfig(players=0, max_spectators=3), clock=clock)
+    config = host.config
+    assert (config.bind, config.port, config.away_timeout) == ("127.0.0.1", 7802, 10)
+    assert config.password is None and config.password_hash is not None
+    assert config.window_seconds == 3.0 and host.bot_level == "random"
+    assert config.max_spectators == 3
+    assert host.restored == {"bind", "port", "away_timeout", "password"}
+    assert host.saved_settings is not None and host.saved_settings.port == 7802
+    assert host.has_password and host.resumed_from == path
+
+    h = HostHarness(host, clock)
+    for extra in ({}, {"password": "wrong"}, {"password": "CRUMBS"}, {"password": ""}):
+        conn = h.connect()
+        error = error_of(h.send(conn, hello("Ann", token=tokens[0], **extra)))
+        assert error["code"] == Code.PASSWORD and error["fatal"] is True and conn in h.closed
+    players: dict[int, int] = {}
+    for seat, token in enumerate(tokens):
+        conn = h.connect()
+        reply = h.send(conn, hello("Ann", token=token, password="crumbs"))
+        assert reply[0]["type"] == "welcome" and reply[0]["seat"] == seat
+        players[conn] = seat
+    # Once the right password came, it is checked without a key derivation; still
+    # refused when wrong.
+    conn = h.connect()
+    assert error_of(h.send(conn, hello("Eve", spectate=True)))["code"] == Code.PASSWORD
+    conn = h.connect()
+    reply = h.send(conn, hello("Eve", spectate=True, password="crum"))
+    assert error_of(reply)["code"] == Code.PASSWORD
+    conn = h.connect()
+    assert h.send(conn, hello("Eve", spectate=True, password="crumbs"))[0]["type"] == "welcome"
+
+    # The resumed table saves the same hash again, never the password.
+    play_host_game_for(h, players, moves=1)
+    host.save(path)
+    again = json.loads(path.read_text())["lan"]
+    assert again["password"] == lan["password"] and "crumbs" not in path.read_text()
+
+    # A bot takes an away seat after the saved 10 s, not the default 60.
+    h.drop(next(iter(players)))
+    clock.advance(9)
+    h.tick()
+    assert host.seat_statuses()[0][1] == "away"
+    clock.advance(2)
+    h.tick()
+    assert host.seat_statuses()[0][1] == "bot"
+
+
+def test_settings_given_with_resume_win_over_the_saved_ones(tmp_path: Path) -> None:
+    clock = FakeClock()
+    path, tokens = hosted_table_save(tmp_path, clock)
+    config = HostConfig(players=0, password="new", away_timeout=None, port=0, bind="::1")
+    host = TableHost.resume(
+        path, config, overrides=("password", "away_timeout", "port"), clock=clock
+    )
+    assert host.config.port == 0 and host.config.bind == "127.0.0.1"  # bind not overridden
+    assert host.config.away_timeout is None and host.restored == {"bind"}
+    h = HostHarness(host, clock)
+    old = h.connect()
+    assert error_of(h.send(old, hello("Ann", token=tokens[0], password="crumbs")))["code"] == (
+        Code.PASSWORD
+    )
+    new = h.connect()
+    assert h.send(new, hello("Ann", token=tokens[0], password="new"))[0]["seat"] == 0
+    # No password at all, given as such.
+    host = TableHost.resume(path, HostConfig(players=0), overrides=["password"], clock=clock)
+    assert not host.has_password
+    with pytest.raises(ValueError, match="not table settings: colour"):
+        TableHost.resume(path, overrides=["colour"])
+
+
+def test_a_save_from_before_the_settings_still_resumes(tmp_path: Path) -> None:
+    clock = FakeClock()
+    path, tokens = hosted_table_save(tmp_path, clock)
+    data = json.loads(path.read_text())
+    for key in ("bind", "port", "away_timeout", "password"):
+        del data["lan"][key]
+    data["lan"]["version"] = 1
+    old_save = json.dumps(data)
+    path.write_text(old_save)
+    host = TableHost.resume(path, HostConfig(players=0), clock=clock)
+    assert host.saved_settings is None and host.restored == frozenset()
+    assert (host.config.bind, host.config.port, host.config.away_timeout) == (None, None, 60.0)
+    assert not host.has_password  # as before: the password is the config's
+    h = HostHarness(host, clock)
+    conn = h.connect()
+    assert h.send(conn, hello("Ann", token=tokens[0]))[0]["seat"] == 0
+    lan = json.loads(path.read_text())["lan"]  # saved again, in the new format
+    assert lan["version"] == 2 and lan["away_timeout"] == 60.0 and lan["password"] is None
+    path.write_text(old_save)
+    host = TableHost.resume(path, HostConfig(players=0, password="x", away_timeout=5))
+    assert host.has_password and host.config.away_timeout == 5
+
+
+@pytest.mark.parametrize(
+    ("key", "value"),
+    [
+        ("port", 70000),
+        ("port", "7802"),
+        ("bind", ""),
+        ("away_timeout", -1),
+        ("away_timeout", True),
+        ("password", "crumbs"),
+        ("password", {"kdf": "scrypt", "n": 2**30, "r": 8, "p": 1, "salt": "00", "hash": "00"}),
+        ("password", {"kdf": "md5", "salt": "00", "hash": "00"}),
+        ("version", 3),
+    ],
+)
+def test_a_damaged_settings_save_is_a_one_line_error(
+    tmp_path: Path, key: str, value: object
+) -> None:
+    path, _tokens = hosted_table_save(tmp_path, FakeClock())
+    data = json.loads(path.read_text())
+    data["lan"][key] = value
+    path.write_text(json.dumps(data))
+    with pytest.raises(SaveError) as info:
+        TableHost.resume(path)
+    assert "\n" not in str(info.value)
+    assert "damaged LAN save" in str(info.value) or "unsupported LAN save version 3" in str(
+        info.value
+    )
+
+
 def test_the_race_game_resumes_with_a_games_mapping(tmp_path: Path) -> None:
     path = tmp_path / "race.json"
     h = HostHarness.new("race", save_path=path, players=2, bots=1)
     h.join("Ann")
     host = TableHost.resume(path, games={"race": RACE})
     assert host.game is RACE and host.table is not None
+
+
+def test_the_quick_autosave_write_is_complete_at_every_step(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Not durable: .NAME.tmp written, NAME removed, .NAME.tmp renamed.  A process
+    killed between the removal and the rename leaves only the temporary file, and
+    read_save reads it."""
+    from engine.net import host as host_module
+
+    path = tmp_path / "lan.json"
+    host_module.write_atomically(path, '{"n": 1}', durable=False)
+    assert path.read_text() == '{"n": 1}'
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["lan.json"]
+
+    def killed(_src: object, _dst: object) -> None:
+        raise KeyboardInterrupt  # stands for SIGKILL between the two steps
+
+    monkeypatch.setattr(host_module.os, "rename", killed)
+    with pytest.raises(KeyboardInterrupt):
+        host_module.write_atomically(path, '{"n": 2}', durable=False)
+    monkeypatch.undo()
+    assert not path.exists()
+    assert host_module.read_save(path) == '{"n": 2}'
+    with pytest.raises(FileNotFoundError):
+        host_module.read_save(tmp_path / "other.json")
+    host_module.fsync_saved(path)  # a save being renamed in: nothing to do, no error

@@ -6,8 +6,13 @@ Bots answer for the clients, from each client's own view and prompts.
 from __future__ import annotations
 
 import asyncio
+import errno
 import json
+import os
 import socket
+import stat
+import threading
+import time
 from pathlib import Path
 from typing import Any
 
@@ -17,9 +22,12 @@ from hypothesis import strategies as st
 from net_helpers import LOOPBACK, TIMEOUT, BotDriver, join, play_to_the_end, start_server
 
 from engine.games import REGISTRY
+from engine.net import host as host_module
 from engine.net.client import ClientConnection, ConnectionClosed, JoinError, RemoteTable
+from engine.net.host import HostConfig
 from engine.net.protocol import MAX_LINE, Code, Message, encode
 from engine.net.server import TableServer
+from engine.session import Table
 
 
 async def raw(server: TableServer) -> ClientConnection:
@@ -123,6 +131,142 @@ async def test_a_dropped_connection_dials_again_by_itself() -> None:
         await bob.close()
     finally:
         await server.close()
+
+
+# ---------------------------------------------------------------------- autosave
+
+
+class FsyncSpy:
+    """Stands in for ``os.fsync``: records ``(inode, folder?, in the main thread?)``
+    per call, and how many ran at once at most.  Each call takes ``slow`` seconds."""
+
+    def __init__(
+        self, monkeypatch: pytest.MonkeyPatch, fail: OSError | None = None, slow: float = 0.0
+    ) -> None:
+        self.calls: list[tuple[int, bool, bool]] = []
+        self.fail = fail
+        self.slow = slow
+        self.running = 0
+        self.most_at_once = 0
+        self._lock = threading.Lock()
+        self._real = os.fsync
+        monkeypatch.setattr(os, "fsync", self)
+
+    def __call__(self, fd: int) -> None:
+        info = os.fstat(fd)
+        main = threading.current_thread() is threading.main_thread()
+        with self._lock:
+            self.calls.append((info.st_ino, stat.S_ISDIR(info.st_mode), main))
+            self.running += 1
+            self.most_at_once = max(self.most_at_once, self.running)
+        try:
+            time.sleep(self.slow)
+            if self.fail is not None:
+                raise self.fail
+            self._real(fd)
+        finally:
+            with self._lock:
+                self.running -= 1
+
+    def synced(self, path: Path, *, main: bool) -> bool:
+        """``path`` as it is now and its folder were fsynced (in the main thread or not)."""
+        with self._lock:
+            calls = list(self.calls)
+        return (path.stat().st_ino, False, main) in calls and (
+            path.parent.stat().st_ino,
+            True,
+            main,
+        ) in calls
+
+
+async def test_the_autosave_is_fsynced_off_the_event_loop_one_at_a_time(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = tmp_path / "lan.json"
+    spy = FsyncSpy(monkeypatch, slow=0.02)  # a slow disk: saves come faster than fsyncs
+    writes: list[Path] = []
+    write = host_module.write_atomically
+
+    def counted(to: Path, text: str, *, durable: bool = True) -> None:
+        assert not durable  # the server's autosaves leave the fsync to it
+        write(to, text, durable=durable)
+        writes.append(to)
+
+    monkeypatch.setattr(host_module, "write_atomically", counted)
+    server = await start_server(save_path=path)
+    try:
+        tables = [await join(server, name) for name in ("Ann", "Bob")]
+        for t in tables:
+            await t.wait_started(TIMEOUT)
+        host_table = server.host.table
+        assert host_table is not None
+        await play_to_the_end(tables, stop=lambda: len(host_table.log) >= 30)
+        # The last save gets its fsync, in a thread, once the game is quiet.
+        for _ in range(int(TIMEOUT / 0.02)):
+            if server._fsync is None and spy.synced(path, main=False):
+                break
+            await asyncio.sleep(0.02)
+        assert spy.synced(path, main=False)
+        assert not any(main for _ino, _folder, main in spy.calls)  # never on the loop
+        assert spy.most_at_once == 1
+        file_syncs = sum(1 for _ino, folder, _main in spy.calls if not folder)
+        assert 0 < file_syncs < len(writes)  # saves made during an fsync shared the next
+        saved = Table.load(path)
+        assert saved.to_json()["state"] == host_table.to_json()["state"]
+        for t in tables:
+            await t.close()
+    finally:
+        monkeypatch.setattr(host_module, "write_atomically", write)
+        spy.calls.clear()
+        await server.close()
+    # Stopping saves and fsyncs before close() returns.
+    assert spy.synced(path, main=True)
+    assert server.host.take_fsync() is None and server._fsync is None
+
+
+async def test_a_failing_disk_on_the_server_is_a_warning_and_the_game_goes_on(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = tmp_path / "lan.json"
+    FsyncSpy(monkeypatch, fail=OSError(errno.EIO, "Input/output error"))
+    reports: list[tuple[str, str]] = []
+    config = HostConfig(
+        players=3,
+        bots=1,
+        seed=11,
+        bot_delay=(0.0, 0.0),
+        window_seconds=None,
+        rate=100_000.0,
+        burst=100_000.0,
+        save_path=path,
+    )
+    server = TableServer.new("pigeons", config, report=lambda k, t: reports.append((k, t)))
+    await server.start(LOOPBACK, 0)
+    try:
+        tables = [await join(server, name) for name in ("Ann", "Bob")]
+        await play_to_the_end(tables)
+        host_table = server.host.table
+        assert host_table is not None and host_table.is_over
+        for t in tables:
+            await t.wait_for(lambda t=t: t.is_over, TIMEOUT)
+            assert t.outcome() == host_table.outcome()
+        for _ in range(int(TIMEOUT / 0.02)):
+            if server._fsync is None and server.host.save_error is not None:
+                break
+            await asyncio.sleep(0.02)
+        failed = f"could not autosave to {path}: Input/output error (syncing it to disk)"
+        assert [text for kind, text in reports if kind == "warning"] == [failed]
+        assert server.host.save_error == failed
+        # Written and renamed all the same: what the clients saw is on disk.
+        assert Table.load(path).to_json()["state"] == host_table.to_json()["state"]
+        for t in tables:
+            await t.close()
+    finally:
+        await server.close()  # the durable save at the end fails too: a warning, no error
+    warnings = [text for kind, text in reports if kind == "warning"]
+    unwritten = f"could not autosave to {path}: Input/output error"
+    assert warnings == [failed, unwritten] and server.host.save_error == unwritten
+    assert not [p for p in tmp_path.iterdir() if p.name.endswith(".tmp")]
 
 
 async def test_a_spectator_gets_nothing_private() -> None:
