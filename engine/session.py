@@ -59,6 +59,12 @@ _TICK_LIMIT = 100_000
 
 _log = logging.getLogger(__name__)
 
+
+def _dumps(data: JSON) -> str:
+    """Compact JSON, as saves are written."""
+    return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+
+
 _Key = tuple[int, str]
 """An open prompt: (seat, prompt id).  Several seats may share a prompt id."""
 
@@ -243,6 +249,8 @@ class Table:
         self._options = options
         self._state = state
         self._log = log
+        self._log_text: list[str] = []
+        """The log's events, JSON-encoded, as far as :meth:`to_json_text` got."""
         self._window_seconds = window_seconds
         self._bot_delay = bot_delay
         self._delay_rng = delay_rng
@@ -253,6 +261,10 @@ class Table:
         self._subscribers: list[Subscriber] = []
         self._deadlines: dict[_Key, float] = {}
         self._bot_due: dict[_Key, float] = {}
+        self._drawn_from: dict[_Key, int] = {}
+        """The delay generator's state before each pending bot delay was drawn: a save
+        keeps the first of them, so a loaded table draws those delays again and ends
+        where this one is (the round trip is exact)."""
         self._prompts: list[Prompt] = []
         self._outcome: Outcome | None = None
         self._batch = 0
@@ -457,7 +469,16 @@ class Table:
             if new_window and self._window_seconds is not None:
                 self._deadlines[key] = now + self._window_seconds
             if new_bot:
+                self._drawn_from[key] = self._delay_rng.state
                 self._bot_due[key] = now + self._draw_delay()
+        for key in [k for k in self._drawn_from if k not in self._bot_due]:
+            del self._drawn_from[key]
+
+    def _saved_delay_state(self) -> int:
+        for key, state in self._drawn_from.items():
+            if key in self._bot_due:
+                return state
+        return self._delay_rng.state
 
     def _draw_delay(self) -> float:
         """A delay uniform in ``bot_delay``; depends on nothing but the draw count."""
@@ -634,8 +655,8 @@ class Table:
 
     # ------------------------------------------------------------------ saving
 
-    def to_json(self) -> dict[str, JSON]:
-        return {
+    def to_json(self, *, with_log: bool = True) -> dict[str, JSON]:
+        data: dict[str, JSON] = {
             "format": SAVE_FORMAT,
             "version": SAVE_VERSION,
             "game": self._game.id,
@@ -644,16 +665,34 @@ class Table:
             "seats": [s.to_json() for s in self._seats],
             "state": self._game.state_to_json(self._state),
             "bots": {str(seat): bot.to_json() for seat, bot in sorted(self._bots.items())},
-            "log": [e.to_json() for e in self._log],
             "window_seconds": self._window_seconds,
             "bot_delay": list(self._bot_delay),
-            "delay_rng": self._delay_rng.state,
+            "delay_rng": self._saved_delay_state(),
         }
+        if with_log:
+            data["log"] = [e.to_json() for e in self._log]
+        return data
+
+    def to_json_text(self, extra: Mapping[str, JSON] | None = None) -> str:
+        """``json.dumps(to_json() | extra)`` (compact), in time that does not grow
+        with the log: each log event is encoded once, when first saved, and the
+        encoded events are spliced in (the log only ever grows at a table).
+        ``json.loads`` of it equals ``to_json() | extra``."""
+        cache = self._log_text
+        if len(cache) > len(self._log):  # never happens; be safe anyway
+            cache.clear()
+        for event in self._log[len(cache) :]:
+            cache.append(_dumps(event.to_json()))
+        data = self.to_json(with_log=False)
+        if extra:
+            data.update(extra)
+        head = _dumps(data)
+        return f'{head[:-1]},"log":[{",".join(cache)}]}}'
 
     def save(self, path: str | Path) -> None:
         """Write the table to ``path`` atomically (a temp file, then ``os.replace``)."""
         path = Path(path)
-        text = json.dumps(self.to_json(), ensure_ascii=False, separators=(",", ":"))
+        text = self.to_json_text()
         path.parent.mkdir(parents=True, exist_ok=True)
         fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
         try:

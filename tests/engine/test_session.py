@@ -803,3 +803,22 @@ def test_corrupt_files_raise_save_error(tmp_path: Path) -> None:
 def test_a_good_save_still_loads() -> None:
     """The corrupt cases above are corrupt because of their one change."""
     assert Table.from_json(good_save(), games=GAMES).log_for(None) == ["Ann adds 1"]
+
+
+@pytest.mark.parametrize("game_id", ["pigeons", "stool", "perch"])
+def test_the_save_text_is_the_table_json_as_the_log_grows(game_id: str, tmp_path: Path) -> None:
+    """to_json_text encodes each log event once and splices them in: it must stay
+    exactly to_json() (plus the extra keys) at every step, and save/load with it."""
+    seats = [SeatConfig(name, "bot", "random") for name in ("Ann", "Bob")]
+    table = Table(game_id, seats, seed=11, bot_delay=(0.0, 0.0), window_seconds=None)
+    extra: dict[str, JSON] = {"lan": {"humans": [True, False]}}
+    checked = 0
+    while not table.is_over and checked < 150:
+        table.run_bots(max_answers=1)
+        assert json.loads(table.to_json_text(extra)) == {**table.to_json(), **extra}
+        checked += 1
+    assert checked > 10
+    table.save(tmp_path / "t.json")
+    again = Table.load(tmp_path / "t.json")
+    assert again.to_json() == table.to_json()
+    assert json.loads(again.to_json_text()) == table.to_json()
