@@ -634,22 +634,40 @@ def host(
             show_default=False,
         ),
     ] = None,
-    port: Annotated[int, typer.Option("--port", help="TCP port (0: any free port).")] = 7777,
-    bind: Annotated[
-        str,
+    port: Annotated[
+        int | None,
         typer.Option(
-            "--bind", help="Address to listen on (default: every interface, for a meetup)."
+            "--port",
+            help="TCP port (0: any free port; default: 7777, or with --resume the port "
+            "the table had).",
+            show_default=False,
         ),
-    ] = "0.0.0.0",
+    ] = None,
+    bind: Annotated[
+        str | None,
+        typer.Option(
+            "--bind",
+            help="Address to listen on (default: every interface, for a meetup; with "
+            "--resume the address the table had).",
+            show_default=False,
+        ),
+    ] = None,
     password: Annotated[
         str | None,
-        typer.Option("--password", help="A password players must give.", show_default=False),
+        typer.Option(
+            "--password",
+            help="A password players must give. With --resume it replaces the table's; "
+            "without, the table keeps its own (the save holds only a salted hash of it).",
+            show_default=False,
+        ),
     ] = None,
     resume_file: Annotated[
         Path | None,
         typer.Option(
             "--resume",
-            help="Continue the LAN game saved in FILE, with the same seats and tokens.",
+            help="Continue the LAN game saved in FILE, with the same seats and tokens, "
+            "address, port, password and away timeout (--bind, --port, --password and "
+            "--away-timeout given with it win).",
             show_default=False,
         ),
     ] = None,
@@ -669,12 +687,14 @@ def host(
         ),
     ] = None,
     away_timeout: Annotated[
-        float,
+        float | None,
         typer.Option(
             "--away-timeout",
-            help="Seconds before a bot plays for a player who dropped (0: never).",
+            help="Seconds before a bot plays for a player who dropped (0: never; default: "
+            "60, or with --resume what the table had).",
+            show_default=False,
         ),
-    ] = 60.0,
+    ] = None,
     window: Annotated[
         float | None,
         typer.Option(
@@ -710,11 +730,11 @@ def host(
     """Host a LAN table (headless): players join it with `purrch join` (or over SSH with --ssh)."""
     from engine.net.host import HostConfig
 
-    if not 0 <= port <= 65535:
+    if port is not None and not 0 <= port <= 65535:
         fail(f"--port must be 0 to 65535, not {port}")
-    if not bind.strip():
+    if bind is not None and not bind.strip():
         fail("--bind needs an address (0.0.0.0: every interface)")
-    if not away_timeout >= 0 or away_timeout == float("inf"):
+    if away_timeout is not None and (not away_timeout >= 0 or away_timeout == float("inf")):
         fail(f"--away-timeout must be 0 (never) or a number of seconds, not {away_timeout}")
     if window is not None and (not window >= 0 or window == float("inf")):
         fail(f"--window must be 0 (no countdown) or a number of seconds, not {window}")
@@ -726,9 +746,22 @@ def host(
         bot_level=bot_level,
         password=password,
         window_seconds=8.0 if window is None else (window or None),
-        away_timeout=away_timeout or None,
+        away_timeout=60.0 if away_timeout is None else (away_timeout or None),
         save_path=save,
+        bind=bind,
+        port=port,
     )
+    # With --resume, the table's saved settings stand unless given here.
+    explicit = [
+        name
+        for name, value in (
+            ("bind", bind),
+            ("port", port),
+            ("away_timeout", away_timeout),
+            ("password", password),
+        )
+        if value is not None
+    ]
     chosen: Game | None = None
     if resume_file is not None:
         given = [
@@ -776,13 +809,22 @@ def host(
     if ssh is not None:
         if not 0 <= ssh <= 65535:
             fail(f"--ssh must be a port, 0 to 65535 (0: any free port), not {ssh}")
-        door = door_config(bind, ssh, password, authorized_keys, open_door, max_sessions)
+        # A resumed table's address may come from its save: run_host checks the door then.
+        door = door_config(
+            bind or "0.0.0.0",
+            ssh,
+            password,
+            authorized_keys,
+            open_door,
+            max_sessions,
+            check=resume_file is None,
+        )
     elif authorized_keys is not None or open_door or max_sessions != DEFAULT_MAX_SESSIONS:
         fail("--authorized-keys, --open and --max-sessions are for the SSH door: add --ssh")
     from tui.lan_commands import LanError, run_host
 
     try:
-        run_host(chosen, config, bind=bind, port=port, resume=resume_file, door=door)
+        run_host(chosen, config, resume=resume_file, overrides=explicit, door=door)
     except LanError as exc:
         fail(str(exc), code=exc.code)
 
@@ -848,8 +890,11 @@ def door_config(
     max_sessions: int,
     table: tuple[str, int] | None = None,
     table_password: str | None = None,
+    *,
+    check: bool = True,
 ) -> DoorConfig:
-    """A checked SSH door configuration (``fail`` if it is unsafe or unusable)."""
+    """A checked SSH door configuration (``fail`` if it is unsafe or unusable;
+    ``check=False``: not checked yet, the caller does it)."""
     from tui.ssh import DoorConfig, DoorError, check_security
 
     config = DoorConfig(
@@ -862,10 +907,11 @@ def door_config(
         open=open_door,
         max_sessions=max_sessions,
     )
-    try:
-        check_security(config)
-    except DoorError as exc:
-        fail(str(exc))
+    if check:
+        try:
+            check_security(config)
+        except DoorError as exc:
+            fail(str(exc))
     return config
 
 

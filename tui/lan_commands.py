@@ -17,12 +17,13 @@ import ipaddress
 import signal
 import socket
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
 from engine import __version__
 from engine.core import Game
+from engine.net import DEFAULT_PORT
 from engine.net.client import JoinError, LobbyInfo, RemoteTable, data_dir
 from engine.net.host import HostConfig, TableHost
 from engine.net.server import TableServer
@@ -33,6 +34,8 @@ if TYPE_CHECKING:
     from tui.ssh import DoorConfig, SSHDoor
 
 Echo = Callable[[str], None]
+
+EVERYWHERE = "0.0.0.0"
 
 
 class LanError(Exception):
@@ -103,26 +106,84 @@ def run_host(
     game: Game | None,
     config: HostConfig,
     *,
-    bind: str,
-    port: int,
     resume: Path | None,
+    overrides: Collection[str] = (),
     door: DoorConfig | None = None,
     echo: Echo = _print,
 ) -> None:
     """Serve one table until Ctrl+C or SIGTERM.  :class:`LanError` if it cannot.
 
-    With ``door``, an SSH front door opens beside it, whose sessions join this table.
+    It listens on ``config.bind`` and ``config.port`` (None: every interface,
+    :data:`DEFAULT_PORT`).  With ``resume``, the table's settings come from its
+    save (:meth:`TableHost.resume`) except ``overrides``, the flags given.  With
+    ``door``, an SSH front door opens beside it (where the table listens), whose
+    sessions join this table.
     """
     console = HostConsole(echo)
     try:
         if resume is not None:
-            host = TableHost.resume(resume, config, report=console)
+            host = TableHost.resume(resume, config, overrides=overrides, report=console)
         else:
             assert game is not None
             host = TableHost(game, config, report=console)
     except (SaveError, ValueError) as exc:
         raise LanError(str(exc), code=2) from None
+    config = host.config
+    bind = EVERYWHERE if config.bind is None else config.bind
+    port = DEFAULT_PORT if config.port is None else config.port
+    if door is not None:
+        door.bind = bind
+        _check_door(host, door)
     asyncio.run(_serve(host, bind=bind, port=port, door_config=door, echo=echo))
+
+
+def _check_door(host: TableHost, door: DoorConfig) -> None:
+    """:class:`LanError` unless the SSH door can open beside ``host``'s table."""
+    from tui.ssh import DoorError, check_security
+
+    if host.has_password and host.config.password is None:
+        raise LanError(
+            "--ssh at a resumed table with a password needs --password again: the save "
+            "keeps only a hash of it, and the door's players join with the password",
+            code=2,
+        )
+    try:
+        check_security(door)
+    except DoorError as exc:
+        raise LanError(str(exc), code=2) from None
+
+
+def _address(bind: str, port: int) -> str:
+    return f"[{bind}]:{port}" if ":" in bind else f"{bind}:{port}"
+
+
+def resumed_line(host: TableHost, bind: str, port: int) -> str:
+    """What a resumed table kept from its save, and what the flags changed."""
+    saved = host.saved_settings
+    if saved is None:
+        return (
+            "Resumed from an older save: it does not keep the table's address, port, "
+            "password or away timeout, so the defaults and the flags given apply."
+        )
+    where = _address(bind, port)
+    if saved.bind is None or saved.port is None:
+        parts = [f"listening on {where}"]
+    elif (saved.bind, saved.port) == (bind, port):
+        parts = [f"listening on {where} as before"]
+    else:
+        parts = [f"listening on {where} as given (it was {_address(saved.bind, saved.port)})"]
+    if "password" in host.restored:
+        parts.append(
+            "the table keeps its password" if host.has_password else "no password, as before"
+        )
+    elif host.has_password:
+        parts.append("the table's password is the new --password")
+    else:
+        parts.append("no password")
+    return (
+        f"Resumed: {'; '.join(parts)} "
+        "(--bind, --port, --password, --away-timeout given with --resume change them)."
+    )
 
 
 def dial_address(bind: str) -> str:
@@ -138,12 +199,17 @@ async def _serve(
     host: TableHost, *, bind: str, port: int, door_config: DoorConfig | None, echo: Echo
 ) -> None:
     server = TableServer(host)
+    config = host.config
     try:
         await server.start(bind, port)
     except OSError as exc:
-        raise LanError(f"cannot listen on {bind}:{port}: {exc.strerror or exc}") from None
+        hint = ""
+        if "port" in host.restored:
+            hint = " (the table's port before: --port chooses another, and the players then "
+            hint += "join there)"
+        raise LanError(f"cannot listen on {bind}:{port}: {exc.strerror or exc}{hint}") from None
     port = server.port
-    config = host.config
+    config.bind, config.port = bind, port  # saved, so that --resume listens here again
     if config.save_path is None:
         config.save_path = data_dir() / f"lan-{host.game.id}-{port}.json"
     bots = len(host.seat_statuses()) - host.humans
@@ -153,6 +219,8 @@ async def _serve(
     echo(f"Purrch {__version__} hosts {host.game.title}: {host.humans + bots} seats, {seats}.")
     for address, real_port in server.addresses:
         echo(f"Listening on {address}:{real_port}")
+    if host.resumed_from is not None:
+        echo(resumed_line(host, bind, port))
     if bind in ("0.0.0.0", "::", ""):
         echo(
             "That is every network interface, since that is what a meetup needs "
@@ -164,12 +232,15 @@ async def _serve(
     echo("Players join with:")
     for address in addresses:
         echo(_join_hint(address, port))
-    if config.password is not None:
+    if host.has_password:
         echo("The table has a password: add --password to the join command.")
     echo(f"Autosave: {config.save_path}")
     echo(f"  (after a crash, `purrch host --resume {config.save_path}` continues the game)")
+    before = ", as before" if "away_timeout" in host.restored else ""
     if config.away_timeout is not None:
-        echo(f"A bot plays for a player away more than {config.away_timeout:g} s.")
+        echo(f"A bot plays for a player away more than {config.away_timeout:g} s{before}.")
+    elif before:
+        echo("No bot plays for a player who is away, as before.")
     door: SSHDoor | None = None
     if door_config is not None:
         from tui.settings import data_dir as app_data_dir

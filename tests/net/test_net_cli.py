@@ -7,6 +7,7 @@ The host runs as a real process bound to 127.0.0.1 on a port the system picks
 from __future__ import annotations
 
 import asyncio
+import json
 import os
 import re
 import signal
@@ -15,7 +16,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from net_helpers import LOOPBACK, TIMEOUT, BotDriver
+from net_helpers import LOOPBACK, TIMEOUT, BotDriver, HostHarness
 from typer.testing import CliRunner
 
 from engine.net.client import JoinError, RemoteTable
@@ -82,6 +83,16 @@ def test_join_with_nobody_listening_is_one_line_and_exit_1(runner: CliRunner) ->
     assert len(result.stderr.splitlines()) == 1
 
 
+def test_resume_with_ssh_needs_the_password_again(runner: CliRunner, tmp_path: Path) -> None:
+    save = tmp_path / "lan.json"
+    h = HostHarness.new(players=2, bots=1, password="crumbs", save_path=save, bind=LOOPBACK)
+    h.join("Ann", password="crumbs")
+    result = runner.invoke(app, ["host", "--resume", str(save), "--ssh", "0"])
+    assert result.exit_code == 2, result.output
+    assert result.stderr.startswith("error: --ssh at a resumed table with a password needs")
+    assert len(result.stderr.splitlines()) == 1
+
+
 def test_host_and_join_are_in_the_help(runner: CliRunner) -> None:
     result = runner.invoke(app, ["--help"])
     assert "host" in result.stdout and "join" in result.stdout
@@ -97,18 +108,17 @@ class HostProcess:
         self.port = 0
 
     @classmethod
-    async def start(cls, *args: str, home: Path) -> HostProcess:
+    async def start(cls, *args: str, home: Path, listen: bool = True) -> HostProcess:
+        """``purrch host ARGS`` (with ``listen``: ``--bind 127.0.0.1 --port 0`` too)."""
         env = {**os.environ, "PYTHONPATH": str(ROOT), "PURRCH_HOME": str(home)}
+        where = ["--bind", LOOPBACK, "--port", "0"] if listen else []
         proc = await asyncio.create_subprocess_exec(
             sys.executable,
             "-m",
             "tui.cli",
             "host",
             *args,
-            "--bind",
-            LOOPBACK,
-            "--port",
-            "0",
+            *where,
             cwd=ROOT,
             env=env,
             stdout=asyncio.subprocess.PIPE,
@@ -218,6 +228,105 @@ async def test_the_host_killed_mid_game_resumes_with_nothing_lost(tmp_path: Path
         out = await host.read_rest()
         assert "Resumed game 1 of Cats Among The Pigeons" in out
         assert f"`purrch host --resume {save}` continues" in out
+    finally:
+        for t in tables:
+            await t.close()
+        if host.proc.returncode is None:
+            host.proc.kill()
+            await host.proc.wait()
+
+
+async def test_a_resumed_host_keeps_its_address_port_password_and_away_timeout(
+    tmp_path: Path,
+) -> None:
+    """`purrch host --resume FILE`, the command the host prints, with no other flag."""
+    save = tmp_path / "lan.json"
+    args = ["stool", "--players", "2", "--seed", "3", "--save", str(save)]
+    args += ["--password", "crumbs", "--away-timeout", "10"]
+    host = await HostProcess.start(*args, home=tmp_path)  # --bind 127.0.0.1 --port 0
+    port = host.port
+    tables: list[RemoteTable] = []
+    try:
+        await host.wait_line(r"A bot plays for a player away more than 10 s\.")
+        for name in ("Ann", "Bob"):
+            tables.append(
+                await RemoteTable.connect(
+                    LOOPBACK,
+                    port,
+                    name=name,
+                    password="crumbs",
+                    remember=False,
+                    reconnect_for=0,
+                )
+            )
+        for t in tables:
+            await t.wait_started(TIMEOUT)
+        await host.wait_line(r"Game 1 of .* starts")
+        tokens = [t.token for t in tables]
+        assert all(tokens)
+        await asyncio.sleep(0.3)
+
+        host.proc.send_signal(signal.SIGKILL)
+        assert await asyncio.wait_for(host.proc.wait(), TIMEOUT) == -signal.SIGKILL
+        for t in tables:
+            await t.close()
+        tables = []
+        text = save.read_text()
+        assert "crumbs" not in text
+        lan = json.loads(text)["lan"]
+        assert (lan["bind"], lan["port"], lan["away_timeout"]) == (LOOPBACK, port, 10)
+
+        host = await HostProcess.start("--resume", str(save), home=tmp_path, listen=False)
+        assert host.port == port
+        line = await host.wait_line(r"^Resumed: ")
+        assert line.startswith(
+            f"Resumed: listening on 127.0.0.1:{port} as before; the table keeps its password"
+        )
+        await host.wait_line(r"The table has a password")
+        await host.wait_line(r"A bot plays for a player away more than 10 s, as before\.")
+        await host.wait_line(r"Ctrl\+C stops the table")
+
+        for password in (None, "wrong"):
+            with pytest.raises(JoinError) as info:
+                await RemoteTable.connect(
+                    LOOPBACK,
+                    port,
+                    name="Ann",
+                    password=password,
+                    token=tokens[0],
+                    remember=False,
+                    reconnect_for=0,
+                )
+            assert info.value.code == Code.PASSWORD
+        for seat, (name, token) in enumerate(zip(("Ann", "Bob"), tokens, strict=True)):
+            table = await RemoteTable.connect(
+                LOOPBACK,
+                port,
+                name=name,
+                password="crumbs",
+                token=token,
+                remember=False,
+                reconnect_for=0,
+            )
+            tables.append(table)
+            assert table.seat == seat and table.token == token
+            await table.wait_started(TIMEOUT)
+        assert [s.name for s in tables[0].seats] == ["Ann", "Bob"]
+        with pytest.raises(JoinError) as info:
+            await RemoteTable.connect(
+                LOOPBACK, port, name="Dan", password="crumbs", remember=False, reconnect_for=0
+            )
+        assert info.value.code == Code.FULL
+        for t in tables:
+            await t.close()
+
+        host.proc.send_signal(signal.SIGTERM)
+        assert await asyncio.wait_for(host.proc.wait(), TIMEOUT) == 0
+        out = await host.read_rest()
+        listening = re.findall(r"Listening on (\S+)", out)
+        assert listening == [f"127.0.0.1:{port}"]
+        assert f"`purrch host --resume {save}` continues" in out
+        assert "crumbs" not in save.read_text()
     finally:
         for t in tables:
             await t.close()
