@@ -1312,6 +1312,11 @@ class TableHost:
         self.save_error = error
         self._save_error_of_fsync = fsync
 
+    @property
+    def fsync_pending(self) -> bool:
+        """Whether an autosave waits for its fsync (see :meth:`take_fsync`)."""
+        return self._fsync_due is not None
+
     def take_fsync(self) -> Path | None:
         """The save file to fsync now (None: nothing is due); it is then no longer due.
 

@@ -14,7 +14,11 @@ The host decides everything; this adapter only moves bytes and keeps time:
   the host writes and renames the save before it sends the updates (enough
   against the process being killed), and once the updates are written the
   server fsyncs the file and its folder in the loop's default executor, one
-  fsync at a time: saves made while one runs get a single fsync after it.
+  fsync at a time and at most one every ``FSYNC_INTERVAL`` seconds (2): saves
+  made meanwhile get a single fsync after it.  While an fsync runs, ext4 makes
+  the next autosave's rename wait for it (several milliseconds here), so fsyncing
+  after every answer would put that wait on the answer path; a power cut can
+  therefore lose up to the last two seconds of moves, a killed process nothing.
   :meth:`TableServer.close` saves and fsyncs before it returns.
 
 Everything runs on one event loop, so messages are handled in arrival order.
@@ -24,6 +28,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import math
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -32,7 +37,10 @@ from engine.core import Game
 from engine.net import DEFAULT_PORT
 from engine.net.host import Close, HostConfig, Reporter, Send, TableHost, fsync_saved
 
-__all__ = ["DEFAULT_SEND_BUFFER", "TableServer"]
+__all__ = ["DEFAULT_SEND_BUFFER", "FSYNC_INTERVAL", "TableServer"]
+
+FSYNC_INTERVAL = 2.0
+"""Seconds between the starts of two background fsyncs of a table's autosave."""
 
 DEFAULT_SEND_BUFFER = 1024 * 1024
 """Bytes waiting to be sent to one client before it counts as too slow and is dropped."""
@@ -71,6 +79,10 @@ class TableServer:
         self._timer_when: float | None = None
         self._closed = asyncio.Event()
         self._fsync: asyncio.Future[None] | None = None
+        self._fsync_timer: asyncio.TimerHandle | None = None
+        self._fsync_started = -math.inf
+        self.fsync_interval = FSYNC_INTERVAL
+        """Seconds between the starts of two background fsyncs (see the module docstring)."""
         host.set_sink(self._act)
         host.defer_fsync = True
         self.dropped = 0
@@ -148,6 +160,9 @@ class TableServer:
                 writer.transport.abort()
             if pending:
                 await asyncio.wait(pending, timeout=1.0)
+        if self._fsync_timer is not None:
+            self._fsync_timer.cancel()
+            self._fsync_timer = None
         if self._fsync is not None:  # one still running: let it end (and report)
             await asyncio.wait([self._fsync])
         self._fsync_now()  # if the shutdown's save failed, an older one may be due
@@ -234,13 +249,25 @@ class TableServer:
 
     def _start_fsync(self) -> None:
         """fsync the last autosave in a thread, unless one runs already (it then
-        starts again once that one ends) or the server is closing."""
-        if self._fsync is not None or self._closed.is_set():
+        starts again once that one ends), one started less than
+        :attr:`fsync_interval` seconds ago (a timer starts it then), or the server
+        is closing."""
+        if (
+            self._fsync is not None
+            or self._fsync_timer is not None
+            or self._closed.is_set()
+            or not self.host.fsync_pending
+        ):
+            return
+        loop = asyncio.get_running_loop()
+        wait = self._fsync_started + self.fsync_interval - loop.time()
+        if wait > 0:
+            self._fsync_timer = loop.call_later(wait, self._fsync_timer_fired)
             return
         path = self.host.take_fsync()
         if path is None:
             return
-        loop = asyncio.get_running_loop()
+        self._fsync_started = loop.time()
         try:
             future = loop.run_in_executor(None, fsync_saved, path)
         except RuntimeError:  # the loop's executor is shut down: do it here
@@ -248,6 +275,10 @@ class TableServer:
             return
         self._fsync = future
         future.add_done_callback(lambda done: self._fsync_ended(path, done))
+
+    def _fsync_timer_fired(self) -> None:
+        self._fsync_timer = None
+        self._start_fsync()
 
     def _fsync_ended(self, path: Path, future: asyncio.Future[None]) -> None:
         self._fsync = None

@@ -224,6 +224,33 @@ async def test_the_autosave_is_fsynced_off_the_event_loop_one_at_a_time(
     assert server.host.take_fsync() is None and server._fsync is None
 
 
+async def test_background_fsyncs_are_spaced_by_the_interval(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An fsync makes ext4 hold the next renames: during a fast game there is one
+    fsync per ``fsync_interval``, however many saves, and the rest when it ends."""
+    path = tmp_path / "lan.json"
+    spy = FsyncSpy(monkeypatch)
+    server = await start_server(save_path=path)
+    server.fsync_interval = 60.0
+    try:
+        tables = [await join(server, name) for name in ("Ann", "Bob")]
+        for t in tables:
+            await t.wait_started(TIMEOUT)
+        host_table = server.host.table
+        assert host_table is not None
+        await play_to_the_end(tables, stop=lambda: len(host_table.log) >= 30)
+        await asyncio.sleep(0.1)
+        file_syncs = [call for call in spy.calls if not call[1]]
+        assert len(file_syncs) == 1  # the first save's; the others wait for the interval
+        assert server.host.fsync_pending
+        for t in tables:
+            await t.close()
+    finally:
+        await server.close()
+    assert spy.synced(path, main=True)  # close() fsyncs what was still due
+
+
 async def test_a_failing_disk_on_the_server_is_a_warning_and_the_game_goes_on(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
