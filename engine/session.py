@@ -27,8 +27,6 @@ import contextlib
 import json
 import logging
 import math
-import os
-import tempfile
 import time
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, replace
@@ -36,6 +34,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from engine.core import JSON, Event, Game, IllegalMove, Outcome, Prompt, Rng, seat_seed
+from engine.savefile import write_atomically
 
 __all__ = [
     "SAVE_FORMAT",
@@ -690,21 +689,9 @@ class Table:
         return f'{head[:-1]},"log":[{",".join(cache)}]}}'
 
     def save(self, path: str | Path) -> None:
-        """Write the table to ``path`` atomically (a temp file, then ``os.replace``)."""
-        path = Path(path)
-        text = self.to_json_text()
-        path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-        try:
-            with os.fdopen(fd, "w", encoding="utf-8") as fh:
-                fh.write(text)
-                fh.flush()
-                os.fsync(fh.fileno())
-            os.replace(tmp, path)
-        except BaseException:
-            with contextlib.suppress(OSError):
-                os.unlink(tmp)
-            raise
+        """Write the table to ``path`` atomically and durably (a temporary file,
+        fsync, renamed over ``path``, fsync of the folder)."""
+        write_atomically(Path(path), self.to_json_text(), durable=True)
 
     def _autosave_now(self) -> None:
         self._dirty = False

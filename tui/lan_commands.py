@@ -54,6 +54,16 @@ def _print(text: str) -> None:
 # --------------------------------------------------------------------------- host
 
 
+async def until_stopped() -> None:
+    """Return on Ctrl+C (SIGINT) or SIGTERM: what a headless server waits for."""
+    loop = asyncio.get_running_loop()
+    stop = asyncio.Event()
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        with contextlib.suppress(NotImplementedError, RuntimeError):
+            loop.add_signal_handler(sig, stop.set)
+    await stop.wait()
+
+
 def local_addresses() -> list[str]:
     """This machine's IPv4 addresses other players may dial (best effort, no traffic)."""
     found: list[str] = []
@@ -260,13 +270,8 @@ async def _serve(
     if not host.started:
         echo(f"Waiting for {host.waiting_for} players...")
 
-    loop = asyncio.get_running_loop()
-    stop = asyncio.Event()
-    for sig in (signal.SIGINT, signal.SIGTERM):
-        with contextlib.suppress(NotImplementedError, RuntimeError):
-            loop.add_signal_handler(sig, stop.set)
     try:
-        await stop.wait()
+        await until_stopped()
     finally:
         if door is not None:
             await door.close()

@@ -658,13 +658,10 @@ async def _serve_door(config: DoorConfig, echo: Echo) -> None:
     if config.table is not None:
         host, port = config.table
         echo(f"Sessions join the table at {host}:{port} (or watch it when it is full).")
-    loop = asyncio.get_running_loop()
-    stop = asyncio.Event()
-    for sig in (signal.SIGINT, signal.SIGTERM):
-        with contextlib.suppress(NotImplementedError, RuntimeError):
-            loop.add_signal_handler(sig, stop.set)
+    from tui.lan_commands import until_stopped
+
     try:
-        await stop.wait()
+        await until_stopped()
     finally:
         await door.close()
         echo("SSH door closed.")
