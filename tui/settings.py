@@ -44,6 +44,9 @@ class Settings:
     autosave: Path | None = field(default_factory=autosave_path)
     # Tests and screenshots set this to hide anything that moves (clocks, countdowns).
     frozen: bool = False
+    # Whether the menu offers LAN games; an SSH session's app does not (its player
+    # must not open ports on, or dial out from, the machine that hosts the door).
+    lan: bool = True
 
     @property
     def bot_delay(self) -> tuple[float, float]:

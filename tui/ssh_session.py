@@ -36,7 +36,9 @@ def main() -> int:
     from tui.settings import Settings, data_dir
 
     set_default_data_dir(data_dir())
-    settings = Settings(ascii=not utf8_terminal())
+    # No LAN games from the menu: an SSH player must not open ports on, or dial
+    # out from, the machine that hosts the door.
+    settings = Settings(ascii=not utf8_terminal(), lan=False)
     table = os.environ.get("PURRCH_SSH_TABLE")
     user = os.environ.get("PURRCH_SSH_USER", "")
     from tui.app import PurrchApp

@@ -55,6 +55,8 @@ async def test_the_menu_renders_at_the_clients_size(door: SSHDoor) -> None:
         await screen.wait_for_text("Cats Among The Pigeons")
         await screen.wait_for_text("Start")
         assert screen.max_row() == 30  # drawn to the bottom row, no further
+        # An SSH player may not host or join LAN tables from the door's machine.
+        assert "LAN game" not in screen.text()
         (session,) = door.sessions
         assert session.size == (100, 30)
         assert session.term == "xterm-256color"

@@ -288,12 +288,13 @@ class MenuScreen(Screen[None]):
                 games.tooltip = "Choose a game; greyed-out ones are coming soon"
                 yield games
                 yield Button("Resume last game", id="resume", compact=True)
-                join = Button("Join a LAN game", id="join-lan", compact=True)
-                join.tooltip = "Play at a table another Purrch hosts on this network"
-                yield join
-                host = Button("Host a LAN game", id="host-lan", compact=True)
-                host.tooltip = "Serve the game chosen here on this network, and play a seat"
-                yield host
+                if self.settings.lan:
+                    join = Button("Join a LAN game", id="join-lan", compact=True)
+                    join.tooltip = "Play at a table another Purrch hosts on this network"
+                    yield join
+                    host = Button("Host a LAN game", id="host-lan", compact=True)
+                    host.tooltip = "Serve the game chosen here on this network, and play a seat"
+                    yield host
                 yield Static(HELP, id="menu-help", markup=False)
             with Vertical(id="menu-right"):
                 with VerticalScroll(id="setup-scroll"):
@@ -471,6 +472,8 @@ class MenuScreen(Screen[None]):
 
     def action_join_lan(self) -> None:
         """Join a LAN game: the name of the first human seat is the default name."""
+        if not self.settings.lan:
+            return
         try:
             seats = self.query_one(GameSetup).read_seats()
         except ValueError:
@@ -485,6 +488,8 @@ class MenuScreen(Screen[None]):
 
     def action_host_lan(self) -> None:
         """Host the game chosen here, with its seats and rules, on this network."""
+        if not self.settings.lan:
+            return
         setup = self.query_one(GameSetup)
         try:
             seats = setup.read_seats()
