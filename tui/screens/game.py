@@ -23,6 +23,13 @@ Hot-seat rules, in one place (:meth:`GameScreen._sync`):
   runs alongside the next turn) sees that decision on the prompt bar; games
   whose UI says so (``buzz_shown_seat``) give it a claim key too, which puts the
   window on the bar instead (Escape goes back).
+
+The screen follows its table from its mount until it leaves: once the game-over
+screen is up it draws nothing more (a LAN table may already be playing its next
+game, which gets a screen of its own), and when it is dismissed (or popped, or
+removed) it unsubscribes at once; a change still on its way (a LAN table calls its
+subscribers through the app's message queue) finds it no longer
+:attr:`~GameScreen.is_live` and does nothing.
 """
 
 from __future__ import annotations
@@ -35,9 +42,10 @@ from typing import Any, ClassVar
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal
 from textual.screen import Screen
 from textual.timer import Timer
+from textual.types import NoActiveAppError
 from textual.widgets import Footer
 
 from engine.core import Event, IllegalMove, Prompt
@@ -52,10 +60,12 @@ from tui.widgets import (
     BannerInfo,
     LogLine,
     LogPane,
+    PaneStack,
     PromptBar,
     PromptInfo,
     ReactionBanner,
     SeatsPane,
+    SideColumn,
     TableInfo,
 )
 
@@ -137,7 +147,7 @@ class GameScreen(Screen[tuple[str, None]]):
         self._changes = 0
         self._unsubscribe: Callable[[], None] | None = None
         self._timer: Timer | None = None
-        self._ready = False  # panes composed and mounted
+        self._ready = False  # panes composed and mounted, and the screen not left yet
         self._save_error: str | None = None  # the last autosave problem we told about
 
     # ------------------------------------------------------------------ layout
@@ -145,10 +155,11 @@ class GameScreen(Screen[tuple[str, None]]):
     def compose(self) -> ComposeResult:
         with Horizontal(id="board"):
             yield from self.ui.compose_main()
-            with Vertical(id="side"):
-                if self.ui.seats_pane:
-                    yield SeatsPane(self.glyphs, id="seats")
-                yield from self.ui.compose_side()
+            with SideColumn(id="side"):
+                with PaneStack(id="side-panes"):
+                    if self.ui.seats_pane:
+                        yield SeatsPane(self.glyphs, id="seats")
+                    yield from self.ui.compose_side()
                 yield LogPane(id="log")
         yield ReactionBanner(id="banner")
         yield PromptBar(id="prompt")
@@ -163,9 +174,34 @@ class GameScreen(Screen[tuple[str, None]]):
         self._sync()
 
     def on_unmount(self) -> None:
+        self._leave()
+
+    def _leave(self) -> None:
+        """Stop following the table: this screen is done (dismissed, popped, removed)."""
+        self._ready = False
+        if self._timer is not None:
+            self._timer.stop()
+            self._timer = None
         if self._unsubscribe is not None:
             self._unsubscribe()
             self._unsubscribe = None
+
+    @property
+    def is_live(self) -> bool:
+        """Whether the screen may draw the table now: composed and mounted, still on the
+        app's screen stack, and not being torn down.
+
+        A LAN table's changes reach the screen later, through the app's message queue
+        (``RemoteTable.deliver`` is ``app.call_later``): one that was queued while the
+        screen was still subscribed can arrive after the screen was dismissed and its
+        panes removed ("Play again" pressed as the next game starts), and must do nothing.
+        """
+        if not self._ready or not self.is_running:
+            return False
+        try:
+            return self in self.app.screen_stack
+        except NoActiveAppError:
+            return False
 
     # ------------------------------------------------------------------ the table
 
@@ -181,11 +217,13 @@ class GameScreen(Screen[tuple[str, None]]):
 
     def _on_table_change(self, _events: list[Event]) -> None:
         self._changes += 1
-        if not self._busy:
+        # Once its game is over the screen has shown all it will: a LAN table may
+        # already be playing its next game, which gets a screen of its own.
+        if not self._busy and not self._over_shown and self.is_live:
             self._sync()
 
     def _on_timer(self) -> None:
-        if self.table.is_over:
+        if self.table.is_over or not self.is_live:
             return
         before = self._changes
         self._advance()
@@ -282,6 +320,8 @@ class GameScreen(Screen[tuple[str, None]]):
 
     def _curtain_lifted(self, seat: int, claim: bool) -> None:
         self._curtain_for = None
+        if not self.is_live:  # the game was left while the curtain was up
+            return
         self._shown = seat
         self._claiming = claim
         self._advance()
@@ -294,7 +334,7 @@ class GameScreen(Screen[tuple[str, None]]):
 
     def _sync(self) -> None:
         """Bring the screen in line with the table (and hand over the screen if needed)."""
-        if not self._ready:
+        if not self.is_live:
             return
         self._tell_save_error()
         if self.table.is_over:
@@ -315,6 +355,8 @@ class GameScreen(Screen[tuple[str, None]]):
         self._save_error = error
 
     def _render_panes(self) -> None:
+        if not self.is_live:
+            return
         with self.app.batch_update():
             self._fill_panes()
 
@@ -420,6 +462,11 @@ class GameScreen(Screen[tuple[str, None]]):
         self.app.push_screen(GameOverScreen(result, self.glyphs), self._after_game_over)
 
     def _after_game_over(self, choice: str | None) -> None:
+        if not self.is_live:  # already left (the app went back to the menu meanwhile)
+            return
+        # Stop following the table before anything else: a LAN table's next game may
+        # arrive while this screen is being removed.
+        self._leave()
         self.dismiss((choice or "menu", None))
 
     # ------------------------------------------------------------------ actions

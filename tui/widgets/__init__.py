@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from tui.widgets.banner import BannerInfo, ReactionBanner
 from tui.widgets.log_pane import LogLine, LogPane
+from tui.widgets.pane_stack import PaneStack, SideColumn
 from tui.widgets.prompt_bar import (
     OPTION_KEYS,
     KeyedOption,
@@ -20,11 +21,13 @@ __all__ = [
     "KeyedOption",
     "LogLine",
     "LogPane",
+    "PaneStack",
     "PromptBar",
     "PromptInfo",
     "ReactionBanner",
     "SeatRow",
     "SeatsPane",
+    "SideColumn",
     "TableInfo",
     "keyed_options",
     "option_keys",
