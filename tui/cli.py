@@ -323,6 +323,8 @@ def run_app(settings: Settings, table: Table | None) -> None:
             typer.echo(f"warning: {left.autosave_error}", err=True)
         else:
             typer.echo(f"Saved. `purrch resume` continues the game ({left.autosave_path}).")
+    if app.return_code:  # the app failed (Textual printed why): not a clean exit
+        raise typer.Exit(code=app.return_code)
 
 
 def check_playable(game: Game) -> None:

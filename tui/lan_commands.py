@@ -407,6 +407,8 @@ async def _join(
         await app.run_async()
     finally:
         await remote.close()
+    if app.return_code:  # the app failed (Textual printed why): say so to the shell
+        raise LanError("the app stopped on an error (above)", code=app.return_code)
 
 
 def remote_app(settings: Settings, remote: RemoteTable) -> Any:

@@ -60,7 +60,7 @@ def main() -> int:
     else:
         app = PurrchApp(settings, None)
     app.run()
-    return 0
+    return app.return_code or 0
 
 
 if __name__ == "__main__":
