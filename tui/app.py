@@ -8,16 +8,21 @@ seats and options and the next seed starts; ``("menu", None)`` goes back to the 
 LAN tables: ``PurrchApp(settings, remote)`` (``purrch join``), or the menu's "Join a
 LAN game" / "Host a LAN game", sit at a :class:`~engine.net.client.RemoteTable`
 (:meth:`PurrchApp.sit_at`): its waiting room until every player is there, then the
-same game screen.  There "again" asks the host for another game (it starts when every
-player asked), "menu" leaves the table (and stops it if this app hosts it); the
+same game screen.  After a game the player stays at the table: the game-over screen
+says who the next game waits for (and who is away), ``a`` asks the host for it, and
+its game screen comes by itself once every player here asked (a spectator just
+watches it come); ``m`` leaves the table (and stops it if this app hosts it).  The
 host's refusals, who drops and comes back, and our own connection's loss and return
-show as notifications.  A table hosted from the menu autosaves like ``purrch host``:
-a notification says where, and how to continue it if the app stops mid-game.
+show as notifications; a connection closed for good (the host stopped the table)
+goes back to the menu, or to the fixed table's form, with a notice.  A table hosted
+from the menu autosaves like ``purrch host``: a notification says where, and how to
+continue it if the app stops mid-game.
 
 One fixed table (the SSH front door): ``PurrchApp(settings, None,
 table_address=(host, port), table_password=None, default_name="ann")`` starts on
 the "Join the table" form for that table alone (see :class:`PurrchApp`); there is
-no menu, and leaving the table comes back to that form.
+no menu, and leaving the table comes back to that form ("Leave the table" on the
+game-over screen).
 
 Keys everywhere: F1 the rules of the current game, ``?`` every key of the screen
 underneath, Ctrl+T the next theme, Ctrl+Q / q quit (after asking).  The command
@@ -32,6 +37,7 @@ import contextlib
 from collections.abc import Callable, Iterable
 from typing import Any, ClassVar, cast
 
+from textual import events
 from textual.app import App
 from textual.binding import Binding, BindingType
 from textual.command import (
@@ -47,9 +53,12 @@ from textual.screen import Screen
 
 from engine.core import Game
 from engine.net.client import RemoteTable
+from engine.net.client import data_dir as client_data_dir
 from engine.net.server import TableServer
 from engine.session import Table
 from themes import DEFAULT_THEME, THEME_NAMES, THEMES, glyphs_for
+from tui.games.base import SeatPrefs
+from tui.screens.game_over import GameOverScreen, TableNews
 from tui.screens.keys import KeysScreen, key_rows
 from tui.screens.lobby import LobbyScreen
 from tui.screens.menu import MenuPreset, MenuScreen
@@ -158,6 +167,8 @@ class PurrchApp(App[None]):
         self._unlisten_remote: Callable[[], None] | None = None
         self._waiting_for_game: int | None = None
         """The game number after which "again" was asked at the LAN table (None: not asked)."""
+        self._game_over: GameOverScreen | None = None
+        """The game-over screen of the LAN table's last game, while it is up."""
         self._leaving_tasks: set[asyncio.Task[None]] = set()
         self._away: frozenset[int] = frozenset()
         """The LAN table's seats whose player is away, as last told (to notify changes)."""
@@ -170,12 +181,22 @@ class PurrchApp(App[None]):
         """The name the join form of the fixed table shows (the last one used)."""
         self._hosted_table: Any = None
         """The :class:`~tui.screens.host.HostedTable` this app hosts (its resume commands)."""
+        self.seat_prefs = SeatPrefs(client_data_dir() / "seat-prefs.json")
+        """LAN seats' display preferences (the memory aid...), kept across rejoins."""
         super().__init__()
         for theme in THEMES:
             self.register_theme(theme)
         if settings.theme not in THEME_NAMES:
             settings.theme = DEFAULT_THEME
         self.theme = settings.theme
+        self.set_class(settings.ascii, "-ascii")  # app.tcss: no drawing characters
+
+    def on_app_blur(self, event: events.AppBlur) -> None:
+        """The terminal lost the focus (another window, another tmux pane): carry on as
+        if it had not (Textual's own handling is skipped).  Textual stops redrawing the
+        footer of a blurred app, and a player watching the table from another window
+        would see keys that do nothing any more, or miss new ones."""
+        event.prevent_default()
 
     def get_key_display(self, binding: Binding) -> str:
         display = super().get_key_display(binding)
@@ -231,11 +252,16 @@ class PurrchApp(App[None]):
         finished, self.table = self.table, None
         remote = self.remote
         if remote is not None and cast(object, finished) is remote:
-            if choice == "again":
-                self._again_remote(remote)
-            else:
+            self._game_over = None
+            if choice != "again":
                 self.leave_remote()
                 self._go_home()
+            elif not remote.is_over:  # the next game has started: its screen
+                self._next_game_screen(remote)
+            else:  # asked before the screen knew it was at a LAN table: ask, stay
+                if remote.seat is not None and remote.seat not in remote.lobby.again:
+                    self._again_remote(remote)
+                self.start_table(cast(Any, remote))  # its game-over screen again
             return
         if choice == "again" and finished is not None:
             try:
@@ -296,23 +322,124 @@ class PurrchApp(App[None]):
     def _detach_remote(self) -> None:
         remote, self.remote = self.remote, None
         self._waiting_for_game = None
+        self._game_over = None
         if self._unlisten_remote is not None:
             self._unlisten_remote()
             self._unlisten_remote = None
         if remote is not None:
             remote.deliver = None
 
-    def _again_remote(self, remote: RemoteTable) -> None:
-        """Ask the host for another game; its screen comes when every player asked."""
+    def _again_remote(self, remote: RemoteTable) -> bool:
+        """Ask the host for another game; it starts when every player here asked.
+        False (and a notification) if the request could not be sent."""
         try:
             remote.request_new_game()
-        except Exception as exc:  # not connected any more
+        except Exception as exc:  # not connected (it may come back): say so, stay
             self.notify(str(exc), title="Connection", severity="error")
-            self.leave_remote()
-            self._go_home()
-            return
+            return False
         self._waiting_for_game = remote.game_number
-        self.notify("Another game starts when every player asks for one.")
+        return True
+
+    # ------------------------------------------------------------------ after a LAN game
+
+    def on_game_over_screen_opened(self, message: GameOverScreen.Opened) -> None:
+        """A game-over screen is up: if it is the LAN table's, it stays at the table."""
+        remote, screen = self.remote, message.screen
+        if remote is None or cast(object, self.table) is not remote:
+            return
+        self._game_over = screen
+        screen.table = self.table_news(remote)
+
+    def on_game_over_screen_again_asked(self, message: GameOverScreen.AgainAsked) -> None:
+        remote = self.remote
+        if remote is None or message.screen is not self._game_over:
+            return
+        if self._again_remote(remote):
+            self._show_table_news(remote)
+
+    def _show_table_news(self, remote: RemoteTable) -> None:
+        screen = self._game_over
+        if screen is not None and screen.is_attached:
+            screen.table = self.table_news(remote)
+
+    def table_news(self, remote: RemoteTable) -> TableNews:
+        """What the game-over screen says about the LAN table's next game: who it waits
+        for, who is away; whether ``a`` may ask for it."""
+        lobby = remote.lobby
+        me = remote.seat
+        names = {s.seat: s.name or f"Seat {s.seat + 1}" for s in lobby.seats}
+        players = [s for s in lobby.seats if s.kind == "player" and s.seat != me]
+        here = [s.seat for s in players if s.status == "here"]
+        away = [names[s.seat] for s in players if s.status in ("away", "bot")]
+        asked = set(lobby.again)
+        if self._waiting_for_game == remote.game_number and me is not None:
+            asked.add(me)  # sent: the host's word on it may still be on its way
+        if me is None:
+            return TableNews(
+                "You are watching: the next game shows here as soon as the players start it."
+            )
+        waiting = [names[s] for s in here if s not in asked]
+        parts: list[str] = []
+        if me in asked:
+            if waiting:
+                parts.append(f"Waiting for {_and(waiting)} to ask for another game...")
+            else:
+                parts.append("The next game starts...")
+        else:
+            wanting = [names[s] for s in here if s in asked]
+            if wanting:
+                verb = "wants" if len(wanting) == 1 else "want"
+                parts.append(f"{_and(wanting)} {verb} another game.")
+            if waiting:
+                verb = "asks" if len(waiting) == 1 else "ask"
+                parts.append(f"Press a to ask for one: it starts when {_and(waiting)} {verb} too.")
+            else:
+                parts.append("Press a and the next game starts at once.")
+        if away:
+            verb = "is" if len(away) == 1 else "are"
+            parts.append(f"{_and(away)} {verb} away: the next game does not wait for them.")
+        return TableNews(" ".join(parts), can_ask=me not in asked)
+
+    def _next_game_started(self, remote: RemoteTable) -> None:
+        """The LAN table's next game is on: its screen replaces the game-over screen
+        (as soon as that one is on top again; see :meth:`_game_done`)."""
+        screen = self._game_over
+        if screen is not None and screen.is_attached:
+            screen.next_game = True
+
+    def _next_game_screen(self, remote: RemoteTable) -> None:
+        self._waiting_for_game = None
+        away = [s.name for i, s in enumerate(remote.seats) if i in remote.away_seats]
+        if away:
+            verb = "is" if len(away) == 1 else "are"
+            self.notify(
+                f"Game {remote.game_number} starts; {_and(away)} {verb} away (the seat is held).",
+                severity="warning",
+            )
+        self.start_table(cast(Any, remote))
+
+    def _table_closed(self, reason: str) -> None:
+        """The connection is closed for good (the host stopped the table): leave it, back
+        to the menu (or the fixed table's form), and say why."""
+        self.leave_remote()
+        self.table = None
+        if self.table_address is not None:
+            while len(self.screen_stack) > 1:
+                self.pop_screen()
+        else:
+            while len(self.screen_stack) > 2 and not isinstance(self.screen, MenuScreen):
+                self.pop_screen()
+        if self.table_address is not None:
+            where = "Back to the form: join again once the table is back."
+        else:
+            where = "Back to the menu."
+        self.notify(
+            f"{reason} {where}".strip(),
+            title="Disconnected",
+            severity="error",
+            timeout=10,
+        )
+        self._go_home()
 
     def _on_remote_message(self, msg: dict[str, Any]) -> None:
         remote = self.remote
@@ -324,21 +451,25 @@ class PurrchApp(App[None]):
                 self.notify(str(msg.get("message", "")), title="Not allowed", severity="error")
         elif mtype == "connection":
             state = msg.get("state")
-            titles = {"lost": "Connection lost", "back": "Connection", "closed": "Disconnected"}
-            severities = {"lost": "warning", "back": "information", "closed": "error"}
+            if state == "closed":
+                self._table_closed(str(msg.get("message", "")))
+                return
+            titles = {"lost": "Connection lost", "back": "Connection"}
+            severities = {"lost": "warning", "back": "information"}
             self.notify(
                 str(msg.get("message", "")),
                 title=titles.get(str(state), "Connection"),
                 severity=cast(Any, severities.get(str(state), "warning")),
-                timeout=10 if state == "closed" else 5,
             )
         elif mtype == "lobby":
             self._notify_away(remote)
+            self._show_table_news(remote)
         elif mtype == "update":
-            waiting = self._waiting_for_game
-            if self.table is None and waiting is not None and remote.game_number > waiting:
-                self._waiting_for_game = None
-                self.start_table(cast(Any, remote))
+            finished = self._waiting_for_game
+            if self._game_over is not None and not remote.is_over:
+                self._next_game_started(remote)
+            elif self.table is None and finished is not None and remote.game_number > finished:
+                self._next_game_screen(remote)
 
     def _notify_away(self, remote: RemoteTable) -> None:
         """Say who dropped and who is back (every game; the seats pane marks them too)."""
@@ -577,3 +708,10 @@ def _checked_commands(items: Iterable[Any]) -> list[PaletteCommand]:
         title, help_text, callback = item
         out.append((str(title), str(help_text), callback))
     return out
+
+
+def _and(names: list[str]) -> str:
+    """'Ann', 'Ann and Bob', 'Ann, Bob and Cy'."""
+    if len(names) < 2:
+        return "".join(names)
+    return ", ".join(names[:-1]) + " and " + names[-1]

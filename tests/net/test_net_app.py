@@ -186,13 +186,12 @@ async def test_the_app_reports_errors_and_connection_notices_then_leaves_the_tab
         assert "Bob is back (seat 2)." in messages
         assert "\u2026 Bob is away (seat 2)." in messages
 
-        # "again" asks the host; "menu" leaves the table and closes the connection.
+        # "again" with the table's game on (its next game started) is that game's
+        # screen, asking nothing; "menu" leaves the table and closes the connection.
         app.screen.dismiss(("again", None))
         await pilot.pause()
-        assert sent == [{"type": "again"}] and app.remote is remote and app.table is None
-        app.start_table(remote)  # as when the host's next game arrives
-        await pilot.pause()
-        assert isinstance(app.screen, GameScreen)
+        assert sent == [] and app.remote is remote
+        assert isinstance(app.screen, GameScreen) and app.table is remote
         app.screen.dismiss(("menu", None))
         await pilot.pause()
         assert app.remote is None and remote.deliver is None
@@ -683,3 +682,314 @@ async def test_the_join_form_passes_the_password_and_watch_only(
             await remote.wait_for(lambda: remote.lobby.spectators == 1, TIMEOUT)
     finally:
         await server.close()
+
+
+# ---------------------------------------------------------------------- after a LAN game
+
+
+def footer_keys(screen: Any) -> dict[str, str]:
+    """What the footer of ``screen`` offers: key -> description (shown bindings only)."""
+    return {
+        key: active.binding.description
+        for key, active in screen.active_bindings.items()
+        if active.binding.show
+    }
+
+
+def over_text(screen: GameOverScreen) -> str:
+    from textual.widgets import Static
+
+    return str(screen.query_one("#over-table", Static).render())
+
+
+async def wait_until(pilot: Pilot[None], condition: Callable[[], bool], rounds: int = 250) -> None:
+    for _ in range(rounds):
+        if condition():
+            return
+        await pilot.pause(0.02)
+    raise AssertionError(f"never true; the screens: {pilot.app.screen_stack}")
+
+
+async def finished_table(
+    game: str = "stool", spectator: str | None = None
+) -> tuple[Any, Any, Any, Any]:
+    """A server whose first game Ann and Bob (bots at their keyboards) played to the end;
+    (server, ann, bob, the spectator's table or None)."""
+    from net_helpers import play_to_the_end
+
+    server = await start_server(game, players=2, bots=0, seed=5)
+    ann = await join(server, "Ann")
+    bob = await join(server, "Bob")
+    watcher = await join(server, spectator, spectate=True) if spectator else None
+    await ann.wait_started(TIMEOUT)
+    await play_to_the_end([ann, bob])
+    await ann.wait_for(lambda: ann.is_over, TIMEOUT)
+    return server, ann, bob, watcher
+
+
+async def test_after_a_lan_game_the_player_stays_at_the_table() -> None:
+    """Game over at a LAN table: the screen says who the next game waits for, ``a`` asks
+    for it (and disappears from the footer), ``m`` is "Leave the table"; nothing drops
+    Ann to the menu, and the next game's screen comes by itself once Bob asks."""
+    from tui.screens.menu import MenuScreen
+
+    server, ann, bob, _ = await finished_table()
+    try:
+        app = remote_app(scene_settings(), ann)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await wait_until(pilot, lambda: isinstance(app.screen, GameOverScreen))
+            over = app.screen
+            await wait_until(pilot, lambda: over.table is not None)
+            assert over_text(over) == "Press a to ask for one: it starts when Bob asks too."
+            keys = footer_keys(over)
+            assert keys["a"] == "Play again" and keys["m"] == "Leave the table"
+            assert "Back to menu" not in keys.values()
+
+            await pilot.press("a")
+            await ann.wait_for(lambda: 0 in ann.lobby.again, TIMEOUT)
+            await pilot.pause()
+            assert app.screen is over and not isinstance(app.screen, MenuScreen)
+            assert over_text(over) == "Waiting for Bob to ask for another game..."
+            assert "a" not in footer_keys(over)
+            messages = [n.message for n in app._notifications]
+            assert not any("Another game starts" in m for m in messages)
+            await pilot.press("a")  # asked already: nothing more is sent
+            await pilot.pause()
+            assert server.host.game_number == 1
+
+            bob.request_new_game()
+            game = await wait_for_screen(pilot, GameScreen)
+            assert game.table is ann and ann.game_number == 2 and not ann.is_over
+            assert not any(isinstance(s, GameOverScreen) for s in app.screen_stack)
+            assert app.table is ann
+    finally:
+        await ann.close()
+        await bob.close()
+        await server.close()
+
+
+async def test_bob_asks_first_then_a_single_a_starts_the_next_game() -> None:
+    server, ann, bob, _ = await finished_table()
+    try:
+        app = remote_app(scene_settings(), ann)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await wait_until(pilot, lambda: isinstance(app.screen, GameOverScreen))
+            over = app.screen
+            bob.request_new_game()
+            await wait_until(pilot, lambda: "Bob wants another game." in over_text(over))
+            assert over_text(over) == (
+                "Bob wants another game. Press a and the next game starts at once."
+            )
+            await pilot.press("a")
+            game = await wait_for_screen(pilot, GameScreen)
+            assert game.table is ann and ann.game_number == 2
+    finally:
+        await ann.close()
+        await bob.close()
+        await server.close()
+
+
+async def test_when_the_other_player_has_left_the_game_over_says_so_and_a_starts_it() -> None:
+    """Bob left the table (``m``): the screen says he is away and that ``a`` starts the
+    next game at once; it does, and a notification says Bob is away in it."""
+    server, ann, bob, _ = await finished_table()
+    try:
+        app = remote_app(scene_settings(), ann)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await wait_until(pilot, lambda: isinstance(app.screen, GameOverScreen))
+            over = app.screen
+            await bob.close()
+            await wait_until(pilot, lambda: "away" in over_text(over))
+            assert over_text(over) == (
+                "Press a and the next game starts at once. "
+                "Bob is away: the next game does not wait for them."
+            )
+            await pilot.press("a")
+            game = await wait_for_screen(pilot, GameScreen)
+            assert game.table is ann and ann.game_number == 2
+            messages = [n.message for n in app._notifications]
+            assert "Game 2 starts; Bob is away (the seat is held)." in messages
+            assert not any("every player asks" in m for m in messages)
+    finally:
+        await ann.close()
+        await server.close()
+
+
+async def test_a_spectator_is_never_offered_play_again_and_sees_the_next_game() -> None:
+    server, ann, bob, cy = await finished_table(spectator="Cy")
+    assert cy is not None
+    try:
+        app = remote_app(scene_settings(), cy)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await wait_until(pilot, lambda: isinstance(app.screen, GameOverScreen))
+            over = app.screen
+            await wait_until(pilot, lambda: over.table is not None)
+            assert over_text(over) == (
+                "You are watching: the next game shows here as soon as the players start it."
+            )
+            keys = footer_keys(over)
+            assert "a" not in keys and keys["m"] == "Leave the table"
+            await pilot.press("a")
+            await pilot.pause(0.1)
+            assert app.screen is over
+            assert not any(n.title == "Not allowed" for n in app._notifications)
+
+            ann.request_new_game()
+            bob.request_new_game()
+            game = await wait_for_screen(pilot, GameScreen)
+            assert game.table is cy and cy.game_number == 2 and game.shown_seat is None
+    finally:
+        await cy.close()
+        await ann.close()
+        await bob.close()
+        await server.close()
+
+
+async def test_the_fixed_table_game_over_leaves_the_table_back_to_the_form(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """At the SSH front door's table the game-over screen says "Leave the table", and
+    ``m`` comes back to the name form."""
+    monkeypatch.setenv("PURRCH_HOME", str(tmp_path))
+    from tui.screens.join import JoinScreen
+
+    server, ann, bob, _ = await finished_table()
+    await ann.close()  # Ann comes back through the front door, with her seat's token
+    try:
+        app = fixed_app(server.port, name="Ann")
+        async with app.run_test(size=(80, 24)) as pilot:
+            await wait_for_screen(pilot, JoinScreen)
+            await pilot.press("enter")
+            over = await wait_for_screen(pilot, GameOverScreen)
+            await wait_until(pilot, lambda: over.table is not None)
+            keys = footer_keys(over)
+            assert keys["m"] == "Leave the table" and "Back to menu" not in keys.values()
+            await pilot.press("m")
+            await wait_for_screen(pilot, JoinScreen)
+            assert app.remote is None and len(app.screen_stack) == 2
+    finally:
+        await bob.close()
+        await server.close()
+
+
+async def test_the_fixed_table_goes_back_to_the_form_when_the_host_stops(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The host stops the table: once the connection is closed for good (no host to dial
+    again), the app is back on the name form by itself, with a notice."""
+    monkeypatch.setenv("PURRCH_HOME", str(tmp_path))
+    from tui.screens.join import JoinScreen
+
+    server = await start_server("stool", players=2, bots=0)
+    bob = await join(server, "Bob")
+    try:
+        app = fixed_app(server.port, name="Ann")
+        async with app.run_test(size=(80, 24)) as pilot:
+            await wait_for_screen(pilot, JoinScreen)
+            await pilot.press("enter")
+            await wait_for_screen(pilot, GameScreen)
+            remote = app.remote
+            assert remote is not None
+            remote.reconnect_for = 0.3  # not two minutes of dialling in a test
+            await server.close()
+            form = await wait_for_screen(pilot, JoinScreen)
+            await wait_until(
+                pilot, lambda: any(n.title == "Disconnected" for n in app._notifications)
+            )
+            assert app.remote is None and len(app.screen_stack) == 2 and app.table is None
+            notices = [(n.title, n.message) for n in app._notifications]
+            assert (
+                "Disconnected",
+                "The host stopped the table. Back to the form: join again once the table is back.",
+            ) in notices
+            assert form.is_current
+        await remote.wait_for(lambda: remote._closed, TIMEOUT)
+    finally:
+        await bob.close()
+        await server.close()
+
+
+# ---------------------------------------------------------------------- the memory aid, rejoined
+
+
+async def test_the_memory_aid_stays_on_when_the_seat_is_taken_back(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Ann turns Stool Pigeon's memory aid on, leaves (her app ends), and joins again
+    under the same name (her seat's token): the aid is still on.  Bob's is his own, and
+    the file keeps no token."""
+    monkeypatch.setenv("PURRCH_HOME", str(tmp_path))
+    from tui.games.stool import StoolBoard
+
+    def aid(app: Any) -> str:
+        data = app.screen.query_one(StoolBoard).data
+        assert data is not None
+        return str(data.title)
+
+    server = await start_server("stool", players=2, bots=0)
+    try:
+        ann = await join(server, "Ann", remember=True)
+        bob = await join(server, "Bob", remember=True)
+        await ann.wait_started(TIMEOUT)
+        app = remote_app(scene_settings(), ann)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await wait_for_screen(pilot, GameScreen)
+            await pilot.pause()
+            assert aid(app).endswith("memory aid off")
+            await pilot.press("m")
+            await pilot.pause()
+            assert aid(app).endswith("memory aid on")
+        await ann.wait_for(lambda: ann._closed, TIMEOUT)
+        saved = (tmp_path / "seat-prefs.json").read_text(encoding="utf-8")
+        assert ann.token is not None and ann.token not in saved
+
+        again = await join(server, "Ann", remember=True)  # the remembered token
+        assert again.seat == 0 and again.token == ann.token
+        app = remote_app(scene_settings(), again)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await wait_for_screen(pilot, GameScreen)
+            await pilot.pause()
+            assert aid(app).endswith("memory aid on")
+            await pilot.press("m")  # and off again, kept too
+            await pilot.pause()
+            assert aid(app).endswith("memory aid off")
+        app = remote_app(scene_settings(), bob)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await wait_for_screen(pilot, GameScreen)
+            await pilot.pause()
+            assert aid(app).endswith("memory aid off")
+        again = await join(server, "Ann", remember=True)
+        app = remote_app(scene_settings(), again)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await wait_for_screen(pilot, GameScreen)
+            await pilot.pause()
+            assert aid(app).endswith("memory aid off")
+    finally:
+        await server.close()
+
+
+def lan_game_over_remote() -> Any:
+    """Ann's seat at a LAN table of Stool Pigeon (Ann, Bob and the bot Tom) whose first
+    game is over; what Ann sends goes nowhere (nothing answers)."""
+    from net_helpers import play_host_game
+    from test_net_screens import fed_table
+
+    harness = HostHarness.new("stool", players=3, bots=1, seed=5, away_timeout=None)
+    ann, bob = harness.join("Ann"), harness.join("Bob")
+    play_host_game(harness, {ann: 0, bob: 1})
+    remote = fed_table(harness, ann)
+    assert remote.is_over and remote.seat == 0
+    return remote
+
+
+def test_lan_game_over_waiting_for_bob(snap_compare: Callable[..., bool]) -> None:
+    """You should see the game-over screen of a LAN table of Stool Pigeon at 80x24, as
+    Ann sees it after pressing a: the winner and the reason, every crime scene revealed
+    (Ann's, Bob's and the bot Tom's, cards side by side, none split over two lines);
+    under the box, in the accent colour, "Waiting for Bob to ask for another game...";
+    the footer offers "m Leave the table" (no "a Play again", no "Back to menu"), then
+    the app's keys."""
+    from tui.app import PurrchApp
+
+    app = PurrchApp(scene_settings(), lan_game_over_remote())
+    assert snap_compare(app, press=["a"], terminal_size=(80, 24))

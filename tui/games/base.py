@@ -21,9 +21,16 @@ engine state), reads views and sets its widgets' reactive attributes.
 
 from __future__ import annotations
 
+import contextlib
+import hashlib
 import importlib
+import json
+import os
+import tempfile
+import time
 from collections.abc import Mapping
 from dataclasses import dataclass
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual.app import ComposeResult
@@ -40,12 +47,12 @@ if TYPE_CHECKING:
 
 
 REACTIONS: dict[str, tuple[str, str, bool]] = {
-    "react": ("reacts", "Nobody reacts", True),
+    "react": ("reacts", "Nobody reacts", False),
     "claim": ("claims", "Nobody claims", False),
 }
 """What a seat does in a window, by the word a game uses: (third person, the "nobody"
 key's words, whether the footer lists the claim keys; else only the banner does, with
-the seats' names: a buzzer for every seat is a lot of footer)."""
+the seats' names: a key for every seat is more than 80 columns of footer hold)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -201,3 +208,85 @@ def load_game_ui(game_id: str, glyphs: Glyphs) -> GameUI:
     if not (isinstance(ui, type) and issubclass(ui, GameUI)):
         raise LookupError(game_id)
     return ui(glyphs)
+
+
+# --------------------------------------------------------------------------- seat preferences
+
+
+class SeatPrefs:
+    """Display preferences of a player at a LAN seat (Stool Pigeon's memory aid...),
+    kept across rejoins: taking the seat back (the same token) finds them again.
+
+    They are kept by the seat (its host, port and token, hashed: no token is written
+    here) in memory and, with a ``path``, in a small JSON file beside the seat tokens
+    (the most recent :attr:`LIMIT` seats).  The app holds one (``app.seat_prefs``).
+    """
+
+    LIMIT = 100
+
+    def __init__(self, path: Path | None = None) -> None:
+        self.path = path
+        self._data: dict[str, dict[str, Any]] | None = None
+
+    @staticmethod
+    def key(table: object) -> str | None:
+        """The key of ``table``'s seat, or None (a local table, a spectator)."""
+        token = getattr(table, "token", None)
+        if not isinstance(token, str) or getattr(table, "seat", None) is None:
+            return None
+        where = f"{getattr(table, 'host', '')}:{getattr(table, 'port', '')}/{token}"
+        return hashlib.sha256(where.encode()).hexdigest()[:32]
+
+    def _load(self) -> dict[str, dict[str, Any]]:
+        if self._data is None:
+            data: Any = {}
+            if self.path is not None:
+                try:
+                    data = json.loads(self.path.read_text(encoding="utf-8"))
+                except (OSError, ValueError, RecursionError):
+                    data = {}
+            self._data = (
+                {k: v for k, v in data.items() if isinstance(v, dict)}
+                if isinstance(data, dict)
+                else {}
+            )
+        return self._data
+
+    def get(self, key: str, name: str) -> Any:
+        return self._load().get(key, {}).get(name)
+
+    def put(self, key: str, name: str, value: Any) -> None:
+        data = self._load()
+        entry = data.pop(key, {})  # re-inserted last: the most recent
+        entry[name] = value
+        entry["saved"] = int(time.time())
+        data[key] = entry
+        while len(data) > self.LIMIT:
+            data.pop(next(iter(data)))
+        self._write(data)
+
+    def _write(self, data: dict[str, dict[str, Any]]) -> None:
+        path = self.path
+        if path is None:
+            return
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+        except OSError:
+            return  # a preference is not worth an error: it lasts this run only
+        try:
+            with os.fdopen(fd, "w", encoding="utf-8") as fh:
+                json.dump(data, fh, indent=1)
+            os.replace(tmp, path)
+        except OSError:
+            with contextlib.suppress(OSError):
+                os.unlink(tmp)
+
+
+def seat_prefs(screen: Screen[Any]) -> SeatPrefs | None:
+    """The app's :class:`SeatPrefs` (None in an app without any, e.g. a test's)."""
+    try:
+        prefs = getattr(screen.app, "seat_prefs", None)
+    except Exception:  # no app (a screen built outside one)
+        return None
+    return prefs if isinstance(prefs, SeatPrefs) else None

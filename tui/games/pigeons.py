@@ -27,7 +27,7 @@ from engine.core import Prompt
 from engine.games.pigeons.cards import ACTIONS, COLOURS, REACTION_ACTIONS
 from themes import ASCII_GLYPHS, PIGEON_LETTERS, Glyphs
 from tui.games.base import GameUI, PaneChoice, Shown
-from tui.screens.game_over import GameResult
+from tui.screens.game_over import GameResult, ResultSection
 from tui.widgets import PromptInfo, keyed_options, option_keys
 
 if TYPE_CHECKING:
@@ -258,22 +258,21 @@ def hand_summary(cards: Sequence[Card], glyphs: Glyphs) -> Content:
 def group_content(group: CardGroup, glyphs: Glyphs) -> Content:
     """A compact group for revealed hands: 'R◆ red×3', '☠ Cat×2', '✦ Gift'.
 
-    Its spaces do not break (outside ASCII mode), so a wrapped line never splits a card.
+    The game-over screen keeps each group whole on its line (:class:`ResultSection`
+    items), so its spaces are ordinary ones.
     """
     card = group.first
-    space = " " if is_ascii(glyphs) else "\u00a0"
     style = card_style(card)
     count = f"{times(glyphs)}{group.count}" if group.count > 1 else ""
     if card.kind == "pigeon":
         return Content.assemble(
-            (card_mark(card, glyphs), f"bold {style}"), (f"{space}{card.colour}{count}", style)
+            (card_mark(card, glyphs), f"bold {style}"), (f" {card.colour}{count}", style)
         )
     if card.kind == "cat":
-        return Content.assemble((f"{glyphs.cat}{space}Cat{count}", f"bold {style}"))
+        return Content.assemble((f"{glyphs.cat} Cat{count}", f"bold {style}"))
     if card.kind == "rainbow":
-        return Content.assemble((f"{glyphs.rainbow}{space}rainbow{count}", style))
-    name = card.name.replace(" ", space)
-    return Content.assemble((f"{glyphs.action}{space}{name}{count}", style))
+        return Content.assemble((f"{glyphs.rainbow} rainbow{count}", style))
+    return Content.assemble((f"{glyphs.action} {card.name}{count}", style))
 
 
 # --------------------------------------------------------------------------- options
@@ -325,11 +324,33 @@ def options_in_order(prompt: Prompt, private: Mapping[str, Any]) -> list[tuple[s
 
 
 class CardList(OptionList):
-    """An option list of card groups; Enter uses the highlighted card."""
+    """An option list of card groups; Enter uses the highlighted card.
+
+    ``usable``: whether the open decision can use one of its cards (its pane says so);
+    Enter is offered (and shown in the footer) only then."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter", "select", "Use card", tooltip="Use the highlighted card")
+        Binding("enter", "select", "Use", tooltip="Use the highlighted card")
     ]
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self._usable = False
+
+    @property
+    def usable(self) -> bool:
+        return self._usable
+
+    @usable.setter
+    def usable(self, usable: bool) -> None:
+        if usable != self._usable:
+            self._usable = usable
+            self.refresh_bindings()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "select":
+            return self._usable
+        return True
 
 
 OptionKeys = tuple[tuple[str, str | None], ...]
@@ -397,6 +418,7 @@ class HandPane(Widget):
             self.border_title = "Hand"
             self._groups = []
             cards_list.add_option(Option("(hidden)", disabled=True))
+            cards_list.usable = False
             summary.update("")
             return
         self.border_title = f"Hand {dash(self.glyphs)} {data.owner}"
@@ -404,8 +426,10 @@ class HandPane(Widget):
         _counts, rainbows, _cats = flock_counts(data.cards)
         width = max(24, cards_list.scrollable_content_region.width or 30)
         options = []
+        any_usable = False
         for g in self._groups:
             usable, key = _key_for(g, data.options, pairs=True)
+            any_usable = any_usable or usable
             row = hand_row(
                 g,
                 self.glyphs,
@@ -422,6 +446,7 @@ class HandPane(Widget):
             cards_list.highlighted = faces.index(keep) if keep in faces else 0
         else:
             cards_list.add_option(Option("(no cards)", disabled=True))
+        cards_list.usable = any_usable
         summary.update(hand_summary(data.cards, self.glyphs))
 
     @on(OptionList.OptionSelected, "#hand-list")
@@ -485,6 +510,7 @@ class DiscardPane(Widget):
         keep = previous.id if previous is not None else None
         pile.clear_options()
         self._groups = []
+        pile.usable = False
         if data is None:
             top.update("")
             pile.display = False
@@ -518,6 +544,7 @@ class DiscardPane(Widget):
         if usable_faces:
             face = keep if keep in usable_faces else usable_faces[0]
             pile.highlighted = [g.face for g in self._groups].index(face)
+        pile.usable = bool(usable_faces)
 
     @on(OptionList.OptionSelected, "#discard-list")
     def _chosen(self, event: OptionList.OptionSelected) -> None:
@@ -537,8 +564,9 @@ def flock_name(colour: str | None) -> str:
 
 def revealed_hand(
     name: str, cards: Sequence[Card], glyphs: Glyphs, *, winner: bool, colour: str | None
-) -> Content:
-    """A hand on the game-over screen: name, size, the winning flock or the cats, the cards."""
+) -> ResultSection:
+    """A hand on the game-over screen: name, size, the winning flock or the cats; then
+    the cards, a group of alike cards per item."""
     head: list[str | tuple[str, str]] = [
         (f"{glyphs.turn} " if winner else "  ", "bold"),
         (name, "bold"),
@@ -554,11 +582,8 @@ def revealed_hand(
             head += ["  winning flock ", (f"{letter} {colour} {n}/7", f"bold $pigeon-{colour}")]
     elif cats:
         head += ["  ", (f"{glyphs.cat} {cats} cat{'s' if cats > 1 else ''}", "$card-cat")]
-    groups = group_cards(cards)
-    body = Content("   ").join(group_content(grp, glyphs) for grp in groups)
-    if not groups:
-        body = Content("(no cards)")
-    return Content.assemble(*head, "\n    ", body)
+    items = tuple(group_content(grp, glyphs) for grp in group_cards(cards))
+    return ResultSection(Content.assemble(*head), items)
 
 
 # --------------------------------------------------------------------------- the game's UI

@@ -12,10 +12,11 @@ the word "away" (in the warning colour, never colour alone), from the table's
 ``away_seats`` as the seats pane of the other games shows it.
 
 The memory aid is off by default (Stool Pigeon is a memory game) and is chosen per
-seat with ``m``.  With it off, the log shows a seat's private lines (what it drew,
-what it peeked at) in their public words ("Ann peeks at C1."), so that the log is
-no memory aid either; the drawn card and the peeked card are shown in the board's
-private line while the decision about them is open.
+seat with ``m``; at a LAN seat the choice is kept (:class:`tui.games.base.SeatPrefs`),
+so that joining the same seat again finds it as it was.  With it off, the log shows a
+seat's private lines (what it drew, what it peeked at) in their public words ("Ann
+peeks at C1."), so that the log is no memory aid either; the drawn card and the
+peeked card are shown in the board's private line while the decision about them is open.
 """
 
 from __future__ import annotations
@@ -36,8 +37,8 @@ from textual.widgets import Static
 
 from engine.core import Event, Prompt
 from themes import ASCII_GLYPHS, Glyphs
-from tui.games.base import GameUI, PaneChoice, PaneSetting, Shown
-from tui.screens.game_over import GameResult
+from tui.games.base import GameUI, PaneChoice, PaneSetting, SeatPrefs, Shown, seat_prefs
+from tui.screens.game_over import GameResult, ResultSection, flow
 from tui.widgets import LogLine, PromptInfo, keyed_options
 
 if TYPE_CHECKING:
@@ -242,16 +243,32 @@ def scene_lines(
     *,
     cursor: str | None,
     focused: bool,
+    head_width: int = 0,
 ) -> tuple[list[Content], dict[str, tuple[int, int]]]:
-    """A crime scene as lines ``width`` cells wide, and where each card is (x, y)."""
-    lines = [scene_head(scene, width, glyphs)]
+    """A crime scene as lines ``width`` cells wide, and where each card is (x, y).
+
+    Its heading is a line of its own, with the cards two by two under it; or, in an
+    ``inline`` layout, ``head_width`` cells left of the cards, which then run on in
+    rows as wide as ``width`` allows."""
     where: dict[str, tuple[int, int]] = {}
     slots = scene.slots
     tall, gap = layout.tall, layout.cell_gap
-    for row in range(0, max(len(slots), 1), PER_ROW):
+    if layout.inline:
+        lead = head_width
+        per_row = max(1, (width - lead + gap) // (cell + gap))
+        lines: list[Content] = []
+        head = scene_head(scene, head_width - 1, glyphs, short=True)
+        first = head.pad_right(max(0, head_width - head.cell_length))
+    else:
+        lead = INDENT
+        per_row = PER_ROW
+        lines = [scene_head(scene, width, glyphs)]
+        first = Content(" " * INDENT)
+    indent = Content(" " * lead)
+    for row in range(0, max(len(slots), 1), per_row):
         cards: list[list[Content]] = []
-        x = INDENT
-        for i, slot in enumerate(slots[row : row + PER_ROW]):
+        x = lead
+        for i, slot in enumerate(slots[row : row + per_row]):
             if i:
                 x += gap
             cards.append(
@@ -262,14 +279,16 @@ def scene_lines(
             x += cell
         for y in range(CARD_HEIGHT if tall else 1):
             parts = [card[y] for card in cards]
-            lines.append(Content(" " * INDENT) + Content(" " * gap).join(parts))
+            start = first if row == 0 and y == 0 else indent
+            lines.append(start + Content(" " * gap).join(parts))
     return [line.pad_right(max(0, width - line.cell_length)) for line in lines], where
 
 
-def scene_head(scene: SceneView, width: int, glyphs: Glyphs) -> Content:
+def scene_head(scene: SceneView, width: int, glyphs: Glyphs, *, short: bool = False) -> Content:
     """'▶ A ☺ Ann ⚑ you': whose turn, the letter of its positions, human or bot (or the
     away glyph), the name, whether it knocked, "away" if its player dropped, and whether
-    it is the seat shown; the name is cut to fit ``width``."""
+    it is the seat shown; the name is cut to fit ``width``.  ``short`` (an inline
+    heading): no "away" and no "you" (the away glyph still says it)."""
     if scene.away:
         kind = (f"{glyphs.away} ", "bold $warning")
     else:
@@ -277,9 +296,9 @@ def scene_head(scene: SceneView, width: int, glyphs: Glyphs) -> Content:
     tail: list[tuple[str, str]] = []  # a space alone, then the word (an SVG draws it right)
     if scene.knocked:
         tail += [(" ", ""), (glyphs.knock, "bold $warning")]
-    if scene.away:
+    if scene.away and not short:
         tail += [(" ", ""), (AWAY, "bold $warning")]
-    if scene.you:
+    if scene.you and not short:
         tail += [(" ", ""), ("you", "$text-muted")]
     room = max(2, width - HEAD - sum(len(t) for t, _ in tail))
     name = scene.name if len(scene.name) <= room else scene.name[: room - 1] + "."
@@ -300,6 +319,7 @@ class Layout(NamedTuple):
     block_gap: int  # spaces between two crime scenes side by side
     band_gap: int  # blank lines between two bands of crime scenes
     roomy_names: bool  # a crime scene widens for its heading (else names are cut)
+    inline: bool = False  # the heading left of the cards, all in one row (else above them)
 
 
 LAYOUTS = (
@@ -307,8 +327,14 @@ LAYOUTS = (
     Layout(tall=False, cell_gap=2, block_gap=3, band_gap=1, roomy_names=True),
     Layout(tall=False, cell_gap=1, block_gap=2, band_gap=1, roomy_names=False),
     Layout(tall=False, cell_gap=1, block_gap=2, band_gap=0, roomy_names=False),
+    Layout(tall=False, cell_gap=1, block_gap=2, band_gap=0, roomy_names=False, inline=True),
 )
-"""From the roomiest to the densest: the first that fits the grid is used."""
+"""From the roomiest to the densest: the first that fits the grid is used (else the one
+that needs the fewest lines).  The densest draws a crime scene on one line (its heading,
+then its cards): six players' four cards each take six lines."""
+
+INLINE_NAME = 4
+"""The letters of a name an inline heading keeps ("Ale." for Alexandra)."""
 
 
 def cell_width(grid: GridData, tall: bool) -> int:
@@ -316,9 +342,24 @@ def cell_width(grid: GridData, tall: bool) -> int:
     return max(6, longest + 4) if tall else longest + 3
 
 
-def block_width(grid: GridData, layout: Layout) -> int:
-    """A crime scene's width: its cards, or its heading (names cut after a few letters)."""
+def head_width(grid: GridData) -> int:
+    """The cells an inline heading takes: the longest heading, names cut short."""
+    return 1 + max(
+        (HEAD + min(len(sc.name), INLINE_NAME) + 2 * sc.knocked for sc in grid.scenes),
+        default=HEAD + 2,
+    )
+
+
+def block_width(grid: GridData, layout: Layout, width: int = 0) -> int:
+    """A crime scene's width: its cards, or its heading (names cut after a few letters);
+    inline, its heading and as many cards in a row as ``width`` allows."""
     cell = cell_width(grid, layout.tall)
+    if layout.inline:
+        lead = head_width(grid)
+        most = max((len(sc.slots) for sc in grid.scenes), default=1)
+        fit = max(1, (width - lead + layout.cell_gap) // (cell + layout.cell_gap))
+        per_row = max(1, min(most, fit))
+        return lead + per_row * cell + (per_row - 1) * layout.cell_gap
     heads = (
         HEAD
         + min(len(sc.name), NAME_ROOM)
@@ -333,6 +374,61 @@ def block_width(grid: GridData, layout: Layout) -> int:
     return max(cards, min(max(heads), MAX_BLOCK)) if layout.roomy_names else cards
 
 
+def layout_grid(
+    grid: GridData,
+    width: int,
+    layout: Layout,
+    glyphs: Glyphs,
+    *,
+    cursor: str | None,
+    focused: bool,
+) -> tuple[list[Content], dict[str, tuple[int, int]]]:
+    """The crime scenes drawn in ``layout``: side by side as far as ``width`` allows,
+    band under band."""
+    cell = cell_width(grid, layout.tall)
+    block = block_width(grid, layout, width)
+    lead = head_width(grid)
+    gap = layout.block_gap
+    scenes = grid.scenes
+    most = max(1, (width + gap) // (block + gap))
+    bands = -(-len(scenes) // most)
+    per_band = -(-len(scenes) // max(1, bands))  # bands as even as they can be: 2+2, 3+3
+    lines: list[Content] = []
+    where: dict[str, tuple[int, int]] = {}
+    for start in range(0, len(scenes), per_band):
+        if lines:
+            lines.extend([Content("")] * layout.band_gap)
+        blocks = []
+        for column, scene in enumerate(scenes[start : start + per_band]):
+            block_lines, cells = scene_lines(
+                scene,
+                block,
+                cell,
+                layout,
+                glyphs,
+                cursor=cursor,
+                focused=focused,
+                head_width=lead,
+            )
+            x0 = column * (block + gap)
+            for pos, (x, y) in cells.items():
+                where[pos] = (x0 + x, len(lines) + y)
+            blocks.append(block_lines)
+        rows = max(len(b) for b in blocks)
+        for y in range(rows):
+            row = [b[y] if y < len(b) else Content(" " * block) for b in blocks]
+            lines.append(Content(" " * gap).join(row).rstrip())
+    return lines, where
+
+
+def fewest_lines(grid: GridData, width: int) -> int:
+    """The lines the crime scenes need at least in ``width`` cells (the densest layout)."""
+    return min(
+        len(layout_grid(grid, width, layout, ASCII_GLYPHS, cursor=None, focused=False)[0])
+        for layout in LAYOUTS
+    )
+
+
 def grid_layout(
     grid: GridData,
     width: int,
@@ -343,37 +439,16 @@ def grid_layout(
     focused: bool,
 ) -> tuple[list[Content], dict[str, tuple[int, int]]]:
     """Crime scenes side by side as far as ``width`` allows, band under band, in the
-    roomiest layout that fits ``height`` (else the densest)."""
-    lines: list[Content] = []
-    where: dict[str, tuple[int, int]] = {}
+    roomiest layout that fits ``height`` (else the one that needs the fewest lines)."""
+    best: tuple[list[Content], dict[str, tuple[int, int]]] | None = None
     for layout in LAYOUTS:
-        cell = cell_width(grid, layout.tall)
-        block = block_width(grid, layout)
-        gap = layout.block_gap
-        scenes = grid.scenes
-        most = max(1, (width + gap) // (block + gap))
-        bands = -(-len(scenes) // most)
-        per_band = -(-len(scenes) // max(1, bands))  # bands as even as they can be: 2+2, 3+3
-        lines, where = [], {}
-        for start in range(0, len(scenes), per_band):
-            if lines:
-                lines.extend([Content("")] * layout.band_gap)
-            blocks = []
-            for column, scene in enumerate(scenes[start : start + per_band]):
-                block_lines, cells = scene_lines(
-                    scene, block, cell, layout, glyphs, cursor=cursor, focused=focused
-                )
-                x0 = column * (block + gap)
-                for pos, (x, y) in cells.items():
-                    where[pos] = (x0 + x, len(lines) + y)
-                blocks.append(block_lines)
-            rows = max(len(b) for b in blocks)
-            for y in range(rows):
-                row = [b[y] if y < len(b) else Content(" " * block) for b in blocks]
-                lines.append(Content(" " * gap).join(row).rstrip())
+        lines, where = layout_grid(grid, width, layout, glyphs, cursor=cursor, focused=focused)
         if len(lines) <= height:
-            break
-    return lines, where
+            return lines, where
+        if best is None or len(lines) < len(best[0]):
+            best = (lines, where)
+    assert best is not None
+    return best
 
 
 def nearest(where: Mapping[str, tuple[int, int]], current: str, dx: int, dy: int) -> str | None:
@@ -485,41 +560,52 @@ class SceneGrid(Widget, can_focus=True):
 
 class Phrases(Widget):
     """Lines of short phrases, each kept whole: a line too long for the width goes on
-    between two phrases, never inside one."""
+    between two phrases, never inside one.  With ``max_lines`` (a short board), the
+    lines run into each other and what does not fit is left out, from the end."""
 
     lines: reactive[tuple[tuple[Content, ...], ...]] = reactive((), layout=True)
+    max_lines: reactive[int | None] = reactive(None, layout=True)
+
+    def natural(self, width: int) -> list[Content]:
+        """The lines as they are, each flowed in ``width`` cells."""
+        return [line for phrases in self.lines for line in flow(phrases, width, PHRASE_GAP)]
 
     def _flow(self, width: int) -> list[Content]:
-        out: list[Content] = []
-        for phrases in self.lines:
-            current: list[Content] = []
-            used = 0
-            for phrase in phrases:
-                size = phrase.cell_length
-                if current and used + PHRASE_GAP + size > width:
-                    out.append(Content(" " * PHRASE_GAP).join(current))
-                    current, used = [], 0
-                used += (PHRASE_GAP if current else 0) + size
-                current.append(phrase)
-            if current:
-                out.append(Content(" " * PHRASE_GAP).join(current))
+        out = self.natural(width)
+        limit = self.max_lines
+        if limit is not None and _height(out, width) > limit:
+            every = [phrase for phrases in self.lines for phrase in phrases]
+            out = flow(every, width, PHRASE_GAP)
+            while len(out) > 1 and _height(out, width) > limit:
+                out.pop()
         return out
 
     def render(self) -> Content:
         return Content("\n").join(self._flow(max(1, self.size.width)))
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
-        return sum(
-            max(1, line.cell_length // max(1, width) + 1) for line in self._flow(max(1, width))
-        )
+        return _height(self._flow(max(1, width)), width)
+
+
+def _height(lines: Sequence[Content], width: int) -> int:
+    """The rows ``lines`` take in ``width`` cells (a line wider than that wraps)."""
+    return sum(max(1, -(-line.cell_length // max(1, width))) for line in lines)
 
 
 class StoolBoard(Vertical):
     """The middle of the table: the piles and whose turn, the crime scenes, and what only
-    the seat shown may see now (the drawn card, a peek).  ``m`` toggles its memory aid."""
+    the seat shown may see now (the drawn card, a peek).  ``m`` toggles its memory aid
+    (offered only while a seat's own view is shown).
+
+    Two keys of the game screen are worded here the game's way, so that the footer
+    holds every key in 80 columns: Escape (back to your turn, after buzzing) is "Back",
+    and the "nobody claims" key is, like the buzzers, shown in the race's banner only.
+    Both run the screen's own actions, when the screen allows them."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("m", "memory_aid", "Memory aid", tooltip="Show or hide what you have seen"),
+        Binding("m", "memory_aid", "Memory", tooltip="Turn the memory aid on or off"),
+        Binding("escape", "screen.back", "Back", tooltip="Back to your turn"),
+        Binding("n", "screen.nobody('claim')", "Nobody claims", show=False),
     ]
 
     class MemoryAidToggled(PaneSetting):
@@ -540,10 +626,6 @@ class StoolBoard(Vertical):
         self.border_title = "Crime scenes"
         self._show(self.data)
 
-    def watch_data(self, data: BoardData | None) -> None:
-        if self.is_mounted:
-            self._show(data)
-
     def _show(self, data: BoardData | None) -> None:
         piles = self.query_one("#stool-piles", Phrases)
         private = self.query_one("#stool-private", Static)
@@ -558,9 +640,47 @@ class StoolBoard(Vertical):
         private.update(data.private)
         private.display = bool(data.private.plain)
         grid.data = data.grid
+        self._fit()
+
+    def on_resize(self) -> None:
+        self._fit()
+
+    def _fit(self) -> None:
+        """Every card in sight: if the crime scenes, even in their densest layout, would
+        not fit under the piles' lines, those lines get only the rows left (they run
+        into each other, and what still does not fit is left out)."""
+        data = self.data
+        piles = self.query_one("#stool-piles", Phrases)
+        size = self.content_size
+        if data is None or size.height <= 0 or size.width <= 0:
+            piles.max_lines = None
+            return
+        grid = self.query_one(SceneGrid)
+        private = self.query_one("#stool-private", Static)
+        piles_width = max(1, size.width - piles.styles.gutter.width)
+        natural = _height(piles.natural(piles_width), piles_width)
+        private_rows = 0
+        if data.private.plain:
+            private_width = max(1, size.width - private.styles.gutter.width)
+            private_rows = len(data.private.wrap(private_width))
+        grid_width = max(1, size.width - grid.styles.gutter.width)
+        need = fewest_lines(data.grid, grid_width) + grid.styles.gutter.height
+        room = size.height - private_rows - need
+        piles.max_lines = None if natural <= room else max(1, room)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "memory_aid":
+            return self.data is not None and self.data.owner is not None
+        return True
+
+    def watch_data(self, data: BoardData | None) -> None:
+        if self.is_mounted:
+            self._show(data)
+            self.refresh_bindings()
 
     def action_memory_aid(self) -> None:
-        self.post_message(self.MemoryAidToggled())
+        if self.data is not None and self.data.owner is not None:
+            self.post_message(self.MemoryAidToggled())
 
     def focus_grid(self) -> None:
         self.query_one(SceneGrid).focus()
@@ -598,12 +718,32 @@ class StoolUI(GameUI):
         super().__init__(glyphs)
         self.memory_aid: set[int] = set()
         """The seats that turned the memory aid on."""
+        self._prefs: tuple[SeatPrefs, str, int] | None = None
+        """At a LAN seat: where its choice is kept (the app's store, the seat's key, the
+        seat), so that taking the seat back again finds the memory aid as it was."""
+        self._prefs_read = False
 
     def compose_main(self) -> ComposeResult:
         yield StoolBoard(self.glyphs, id="stool")
 
     def focus(self, screen: Screen[Any]) -> None:
+        self._read_prefs(screen)
         screen.query_one(StoolBoard).focus_grid()
+
+    def _read_prefs(self, screen: Screen[Any]) -> None:
+        """Once, before anything is drawn: the LAN seat's memory aid as its player left it."""
+        if self._prefs_read:
+            return
+        self._prefs_read = True
+        prefs = seat_prefs(screen)
+        table = getattr(screen, "table", None)
+        key = SeatPrefs.key(table)
+        seat = getattr(table, "seat", None)
+        if prefs is None or key is None or not isinstance(seat, int):
+            return
+        self._prefs = (prefs, key, seat)
+        if prefs.get(key, "memory_aid"):
+            self.memory_aid.add(seat)
 
     def aid_on(self, seat: int | None) -> bool:
         return seat is not None and seat in self.memory_aid
@@ -634,7 +774,7 @@ class StoolUI(GameUI):
             card = race.get("card")
             name = Face.from_view(card).name if card else "card"
             text = f"Race: claim a matching {name} anywhere, or pass. Wrong costs a penalty card."
-            hint = pick
+            hint = "Pick a card (arrows and Enter, or its key)."  # one line, with what follows
             if shown.claiming:
                 hint += " Escape: back to your turn."
             elif shown.countdown:
@@ -648,6 +788,7 @@ class StoolUI(GameUI):
     # ------------------------------------------------------------------ the board
 
     def fill(self, screen: Screen[Any], shown: Shown, info: PromptInfo) -> None:
+        self._read_prefs(screen)
         screen.query_one(StoolBoard).data = self.board_data(shown, away_seats(screen))
 
     def board_data(self, shown: Shown, away: frozenset[int] = frozenset()) -> BoardData:
@@ -766,9 +907,7 @@ class StoolUI(GameUI):
         if drawn:
             face = Face.from_view(drawn)
             return Content.assemble(
-                ("You drew ", "bold"),
-                (face.words, face.style),
-                ": swap it into your crime scene; the card there is played.",
+                ("You drew ", "bold"), (face.words, face.style), ": swap it in."
             )
         if peeks:
             seen = ", ".join(f"{pos} is {face.words}" for pos, face in peeks.items())
@@ -801,6 +940,9 @@ class StoolUI(GameUI):
     def setting(self, change: PaneSetting, shown: Shown) -> None:
         if isinstance(change, StoolBoard.MemoryAidToggled) and shown.seat is not None:
             self.memory_aid.symmetric_difference_update({shown.seat})
+            if self._prefs is not None and self._prefs[2] == shown.seat:
+                prefs, key, seat = self._prefs
+                prefs.put(key, "memory_aid", seat in self.memory_aid)
 
     def curtain_reason(self, name: str, prompt: Prompt | None, public: Mapping[str, Any]) -> str:
         kind = prompt.kind if prompt is not None else ""
@@ -865,8 +1007,9 @@ class StoolUI(GameUI):
         count: int | None,
         winner: bool,
         rat_value: int,
-    ) -> Content:
-        """A crime scene on the game-over screen: name, total, every card face up."""
+    ) -> ResultSection:
+        """A crime scene on the game-over screen: name, total, then every card face up at
+        its position (an item each: a card never breaks across lines)."""
         g = self.glyphs
         x = int(seat["seat"])
         cards = "card" if count == 1 else "cards"
@@ -877,8 +1020,7 @@ class StoolUI(GameUI):
             (f"{total} ", "bold"),
             f"({count} {cards})",
         )
-        space = " " if is_ascii(g) else "\u00a0"  # a card never breaks across lines
-        parts: list[Content] = []
+        items: list[Content] = []
         for slot in seat["slots"]:
             card = slot.get("card")
             if slot.get("empty") or not card:
@@ -890,15 +1032,10 @@ class StoolUI(GameUI):
                 text = face.name
             else:
                 text = f"{face.name} {face.value}"
-            parts.append(
-                Content.assemble(
-                    (str(slot["pos"]), "$text-muted"), space, (text.replace(" ", space), face.style)
-                )
+            items.append(
+                Content.assemble((str(slot["pos"]), "$text-muted"), " ", (text, face.style))
             )
-        body = Content("   ").join(parts)
-        if not parts:
-            body = Content("(no cards)")
-        return Content.assemble(head, "\n    ", body)
+        return ResultSection(head, tuple(items))
 
 
 UI = StoolUI

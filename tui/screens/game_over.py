@@ -1,11 +1,23 @@
 """Game over: who won and why, every hand or crime scene revealed, what next.
 
 The game's UI (``tui/games/<id>.py``) words the result: a title, the reason, and
-one section per seat (a revealed hand, a crime scene with its total...).
+one section per seat (a revealed hand, a crime scene with its total...).  A
+section is a heading and its items (the cards), laid out by :class:`ItemFlow`:
+a line only ever breaks between two items, never inside one.
+
+At a local table, ``a`` plays again (same seats, new seed) and ``m`` goes back to
+the menu.  At a LAN table the screen stays up after the game: once mounted it
+posts :class:`GameOverScreen.Opened`, and the app answers by setting
+:attr:`GameOverScreen.table` (:class:`TableNews`: what the table says about the
+next game, and whether ``a`` may ask for it).  ``a`` then posts
+:class:`GameOverScreen.AgainAsked` instead of leaving; ``m`` leaves the table.
+When the next game has started the app sets :attr:`GameOverScreen.next_game`:
+the screen dismisses itself with "again" as soon as it is the one on top.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import ClassVar
 
@@ -13,10 +25,34 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.content import Content
+from textual.geometry import Size
+from textual.message import Message
+from textual.reactive import reactive
 from textual.screen import Screen
+from textual.widget import Widget
 from textual.widgets import Footer, Static
 
 from themes import ASCII_GLYPHS, Glyphs
+
+ITEM_GAP = 3
+"""Spaces between two items of a section (two cards of a revealed hand)."""
+
+
+@dataclass(frozen=True, slots=True)
+class ResultSection:
+    """One seat on the game-over screen: a heading, then its items (cards), each kept
+    whole on one line."""
+
+    head: Content
+    items: tuple[Content, ...] = ()
+    empty: str = "(no cards)"
+    """What stands for the items when there are none."""
+
+    @property
+    def plain(self) -> str:
+        """The section as plain text: the heading, then the items on one indented line."""
+        body = (" " * ITEM_GAP).join(item.plain for item in self.items) or self.empty
+        return f"{self.head.plain}\n    {body}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -25,20 +61,94 @@ class GameResult:
 
     title: str
     reason: str
-    sections: tuple[Content, ...]
-    """One block per seat, drawn one under the other."""
+    sections: tuple[Content | ResultSection, ...]
+    """One block per seat, drawn one under the other (a plain Content is one paragraph)."""
+
+
+@dataclass(frozen=True, slots=True)
+class TableNews:
+    """What a LAN table says about the next game, under the result."""
+
+    text: str
+    """Who the next game waits for, who is away ("Waiting for Bob to ask...")."""
+    can_ask: bool = False
+    """``a`` asks for another game (a player who has not asked yet; never a spectator)."""
+
+
+def flow(items: Sequence[Content], width: int, gap: int = ITEM_GAP) -> list[Content]:
+    """``items`` side by side, ``gap`` spaces apart, in lines of at most ``width`` cells:
+    a line goes on between two items, never inside one (an item wider than the line
+    stands alone on its line)."""
+    lines: list[Content] = []
+    current: list[Content] = []
+    used = 0
+    for item in items:
+        size = item.cell_length
+        if current and used + gap + size > width:
+            lines.append(Content(" " * gap).join(current))
+            current, used = [], 0
+        used += (gap if current else 0) + size
+        current.append(item)
+    if current:
+        lines.append(Content(" " * gap).join(current))
+    return lines
+
+
+class ItemFlow(Widget):
+    """Items (cards) in lines that break only between two items (see :func:`flow`)."""
+
+    DEFAULT_CSS = """
+    ItemFlow {
+        height: auto;
+    }
+    """
+
+    def __init__(self, items: Sequence[Content], *, classes: str | None = None) -> None:
+        super().__init__(classes=classes)
+        self.items = tuple(items)
+
+    def _lines(self, width: int) -> list[Content]:
+        return flow(self.items, max(1, width))
+
+    def render(self) -> Content:
+        return Content("\n").join(self._lines(self.size.width))
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        return sum(len(line.wrap(max(1, width))) for line in self._lines(width)) or 1
 
 
 class GameOverScreen(Screen[str]):
-    """Dismissed with "again" (same seats, new seed) or "menu"."""
+    """Dismissed with "again" (same seats, new seed; at a LAN table: the next game has
+    started) or "menu" (back to the menu; at a LAN table: leave it)."""
 
     CSS_PATH = "game_over.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("a", "again", "Play again"),
         Binding("enter", "again", "Play again", show=False),
         Binding("m", "menu", "Back to menu"),
+        Binding("m", "leave", "Leave the table"),
         Binding("escape", "menu", "Back to menu", show=False),
+        Binding("escape", "leave", "Leave the table", show=False),
     ]
+
+    table: reactive[TableNews | None] = reactive(None, bindings=True)
+    """Set by the app at a LAN table (None: a local table)."""
+    next_game: reactive[bool] = reactive(False)
+    """Set by the app when the LAN table's next game has started."""
+
+    class Opened(Message):
+        """The screen is up: at a LAN table the app answers with :attr:`table`."""
+
+        def __init__(self, screen: GameOverScreen) -> None:
+            super().__init__()
+            self.screen = screen
+
+    class AgainAsked(Message):
+        """At a LAN table, the player pressed ``a``: ask the host for another game."""
+
+        def __init__(self, screen: GameOverScreen) -> None:
+            super().__init__()
+            self.screen = screen
 
     def __init__(self, result: GameResult, glyphs: Glyphs) -> None:
         super().__init__()
@@ -52,11 +162,58 @@ class GameOverScreen(Screen[str]):
             yield Static(Content(result.title), id="over-title")
             yield Static(Content(result.reason), id="over-reason")
             for section in result.sections:
-                yield Static(section, classes="over-section")
+                if isinstance(section, ResultSection):
+                    yield Static(section.head, classes="over-head")
+                    if section.items:
+                        yield ItemFlow(section.items, classes="over-items")
+                    else:
+                        yield Static(Content(section.empty), classes="over-items")
+                else:
+                    yield Static(section, classes="over-section")
+        yield Static(id="over-table")
         yield Footer()
 
+    def on_mount(self) -> None:
+        self._show_table(self.table)
+        self.post_message(self.Opened(self))
+
+    def watch_table(self, news: TableNews | None) -> None:
+        if self.is_mounted:
+            self._show_table(news)
+
+    def _show_table(self, news: TableNews | None) -> None:
+        line = self.query_one("#over-table", Static)
+        line.display = news is not None
+        line.update(Content.styled(news.text, "bold $accent") if news is not None else "")
+
+    def watch_next_game(self, started: bool) -> None:
+        if started and self.is_current:
+            self.dismiss("again")
+
+    def on_screen_resume(self) -> None:
+        """Back on top (after the rules, the keys...): the next game, if it has started."""
+        if self.next_game:
+            self.dismiss("again")
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        news = self.table
+        if action == "again":
+            return news is None or news.can_ask
+        if action == "menu":
+            return news is None
+        if action == "leave":
+            return news is not None
+        return True
+
     def action_again(self) -> None:
-        self.dismiss("again")
+        news = self.table
+        if news is None:
+            self.dismiss("again")
+        elif news.can_ask:
+            self.post_message(self.AgainAsked(self))
 
     def action_menu(self) -> None:
+        self.dismiss("menu")
+
+    def action_leave(self) -> None:
         self.dismiss("menu")
