@@ -44,8 +44,8 @@ from typing import Any
 
 import asyncssh
 
-DEFAULT_SSH_PORT = 2222
-DEFAULT_MAX_SESSIONS = 32
+from tui.cli import DEFAULT_MAX_SESSIONS, DEFAULT_SSH_PORT  # the CLI's defaults
+
 HOST_KEY_NAME = "ssh_host_ed25519_key"
 READ_CHUNK = 65536
 MAX_PENDING_INPUT = 1 << 20
