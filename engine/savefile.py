@@ -10,7 +10,9 @@ from __future__ import annotations
 import contextlib
 import errno
 import os
+import sys
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
 
 __all__ = ["fsync_saved", "read_save", "write_atomically"]
@@ -23,30 +25,32 @@ def write_atomically(path: Path, text: str, *, durable: bool = True) -> None:
     ``path``, fsync of the folder; then a power cut or an operating-system crash
     cannot lose it either.
 
-    Not ``durable`` (the autosave, on the answer path): ``.NAME.tmp`` is written,
-    ``path`` removed and the temporary file renamed to it, with no fsync
-    (:func:`fsync_saved` does that later, off the event loop).  At every instant
-    ``path`` or, between the removal and the rename, ``.NAME.tmp`` holds a
-    complete save, and :func:`read_save` reads whichever is there.  Removing
-    first is what makes this cheap: renaming *over* a file makes ext4 push the
-    new data to the disk there and then (``auto_da_alloc``), 5-10 times the cost
-    of the whole write, with long tails.  The price: until the fsync (a few
-    milliseconds later), a power cut may leave an empty or partial file.
+    Not ``durable`` (the autosave, on the answer path): the text is written into
+    ``.NAME.tmp`` and, on Linux, the two names are swapped in one atomic step
+    (``renameat2`` with ``RENAME_EXCHANGE``), so ``path`` holds the new save and
+    ``.NAME.tmp`` the one before, which the next autosave overwrites in place.
+    Elsewhere (or where the file system cannot swap), ``path`` is removed and
+    ``.NAME.tmp`` renamed to it.  No fsync either way (:func:`fsync_saved` does
+    that later, off the event loop).  At every instant ``path`` (or, between the
+    removal and the rename, ``.NAME.tmp``) holds a complete save, and
+    :func:`read_save` reads whichever is there.  Neither way renames *over* a
+    file, which makes ext4 push the new data to the disk there and then
+    (``auto_da_alloc``), 5-10 times the cost of the whole write with long tails;
+    and the swap makes no new file and frees none (0.04 ms against 0.15-0.3 ms
+    for remove and rename, on this project's machines).  The price: until the
+    fsync (a few milliseconds later), a power cut may leave an empty or partial
+    file.
     """
-    path.parent.mkdir(parents=True, exist_ok=True)
     if not durable:
-        tmp = path.with_name(f".{path.name}.tmp")
-        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
         try:
-            data = memoryview(text.encode("utf-8"))
-            while data:  # a short write (a full disk) raises on the next try
-                data = data[os.write(fd, data) :]
-        finally:
-            os.close(fd)
-        with contextlib.suppress(FileNotFoundError):
-            os.unlink(path)
-        os.rename(tmp, path)
+            _write_quick(path, text.encode("utf-8"))
+        except FileNotFoundError:
+            if path.parent.is_dir():
+                raise
+            path.parent.mkdir(parents=True, exist_ok=True)
+            _write_quick(path, text.encode("utf-8"))
         return
+    path.parent.mkdir(parents=True, exist_ok=True)
     fd, name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as fh:
@@ -58,18 +62,117 @@ def write_atomically(path: Path, text: str, *, durable: bool = True) -> None:
         with contextlib.suppress(OSError):
             os.unlink(name)
         raise
+    finally:
+        if path.exists():  # the autosave's previous save is stale now
+            with contextlib.suppress(OSError):
+                os.unlink(_quick_tmp(path))
     _fsync_folder(path.parent)
 
 
+def _quick_tmp(path: Path) -> Path:
+    return path.with_name(f".{path.name}.tmp")
+
+
+def _write_quick(path: Path, data: bytes) -> None:
+    """The autosave's write: see :func:`write_atomically`."""
+    target, tmp = _quick_names(path)
+    swap = _exchanger()
+    # Swapping: the previous save's file is overwritten in place (no O_TRUNC,
+    # then cut to length), so no block is freed and none is newly allocated.
+    flags = os.O_WRONLY | os.O_CREAT | (0 if swap else os.O_TRUNC)
+    fd = os.open(tmp, flags, 0o600)
+    try:
+        view = memoryview(data)
+        offset = 0
+        while offset < len(view):  # a short write (a full disk) raises on the next try
+            offset += os.pwrite(fd, view[offset:], offset)
+        if swap:
+            os.ftruncate(fd, len(data))
+    finally:
+        os.close(fd)
+    if swap:
+        try:
+            swap(tmp, target)
+            return
+        except FileNotFoundError:  # the first save: nothing to swap with
+            pass
+        except OSError as exc:
+            if exc.errno not in _CANNOT_SWAP:
+                raise
+            global _exchange_state  # this file system cannot: never again
+            _exchange_state = False
+    with contextlib.suppress(FileNotFoundError):
+        os.unlink(target)
+    os.rename(tmp, target)
+
+
+_names: dict[Path, tuple[bytes, bytes]] = {}
+
+
+def _quick_names(path: Path) -> tuple[bytes, bytes]:
+    """``path`` and its ``.NAME.tmp`` as bytes, worked out once per path (an
+    autosave writes one path hundreds of times)."""
+    names = _names.get(path)
+    if names is None:
+        if len(_names) >= 256:
+            _names.clear()
+        target = os.fsencode(path)
+        folder, name = os.path.split(target)
+        names = _names[path] = (target, os.path.join(folder, b"." + name + b".tmp"))
+    return names
+
+
+_CANNOT_SWAP = {errno.EINVAL, errno.ENOSYS, errno.ENOTSUP, errno.EOPNOTSUPP, errno.EXDEV}
+_exchange_state: Callable[[bytes, bytes], None] | bool | None = None
+"""The swap (``renameat2`` with ``RENAME_EXCHANGE``); None: not looked up yet;
+False: none (not Linux, an old C library, or a file system that cannot)."""
+
+
+def _exchanger() -> Callable[[bytes, bytes], None] | None:
+    global _exchange_state
+    if _exchange_state is None:
+        _exchange_state = _find_renameat2() or False
+    return _exchange_state if callable(_exchange_state) else None
+
+
+def _find_renameat2() -> Callable[[bytes, bytes], None] | None:
+    if not sys.platform.startswith("linux"):
+        return None
+    try:
+        import ctypes
+
+        libc = ctypes.CDLL(None, use_errno=True)
+        renameat2 = libc.renameat2
+    except (OSError, AttributeError):
+        return None
+    renameat2.argtypes = [
+        ctypes.c_int,
+        ctypes.c_char_p,
+        ctypes.c_int,
+        ctypes.c_char_p,
+        ctypes.c_uint,
+    ]
+    renameat2.restype = ctypes.c_int
+    at_fdcwd, rename_exchange = -100, 2
+
+    def exchange(first: bytes, second: bytes) -> None:
+        """Swap the names ``first`` and ``second`` atomically."""
+        if renameat2(at_fdcwd, first, at_fdcwd, second, rename_exchange):
+            code = ctypes.get_errno()
+            raise OSError(code, os.strerror(code), os.fsdecode(first), None, os.fsdecode(second))
+
+    return exchange
+
+
 def read_save(path: Path) -> str:
-    """The text of the save at ``path``, or of ``.NAME.tmp`` if the process was
-    killed between the two steps of a :func:`write_atomically` rename (``path``
-    is then missing and the temporary file complete).  :class:`OSError`
+    """The text of the save at ``path``, or of ``.NAME.tmp`` if ``path`` is missing
+    (the process was killed between the two steps of a :func:`write_atomically`
+    remove and rename, when the temporary file is complete).  :class:`OSError`
     (FileNotFoundError if neither exists), :class:`UnicodeDecodeError`."""
     try:
         return path.read_text(encoding="utf-8")
     except FileNotFoundError:
-        tmp = path.with_name(f".{path.name}.tmp")
+        tmp = _quick_tmp(path)
         if not tmp.exists():
             raise
         return tmp.read_text(encoding="utf-8")

@@ -31,7 +31,9 @@ Order and time
 Saving
     With ``save_path`` set, the table is autosaved after every change, before
     any update about it is sent: written to a temporary file in the same
-    folder, then renamed over the save (``os.replace``).  Once renamed, the save
+    folder, then renamed over the save (``os.replace``; the quick autosave of
+    :func:`engine.savefile.write_atomically` swaps the names instead).  Once
+    renamed, the save
     survives the host process being killed (even with SIGKILL: the data is in
     the operating system's cache), so nothing a client saw is lost.  (Saving
     just after the updates would be quicker, but a host killed in between
@@ -453,7 +455,7 @@ class TableHost:
         self._save_error_of_fsync = False
         self.defer_fsync = False
         """Set by an adapter that fsyncs autosaves itself, later: autosaves then only
-        write a temporary file and rename it over the save (enough against the
+        write a temporary file and swap it in (enough against the
         process being killed), and :meth:`take_fsync` tells the adapter what to
         fsync.  Only on POSIX systems (elsewhere every autosave stays durable)."""
         self._fsync_due: Path | None = None
@@ -1290,7 +1292,8 @@ class TableHost:
         path = self.config.save_path
         if path is None or self._table is None:
             return
-        path = Path(path)
+        if not isinstance(path, Path):
+            path = self.config.save_path = Path(path)
         durable = not (self.defer_fsync and os.name == "posix")
         try:
             self._write(path, durable=durable)

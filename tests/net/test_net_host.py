@@ -555,7 +555,10 @@ def test_the_autosave_fsyncs_unless_an_adapter_takes_the_fsync_over(
     assert spy.calls == []
     saved = json.loads(path.read_text())  # what the clients saw is on disk already
     assert saved["state"] == table.to_json()["state"] and len(saved["log"]) == len(table.log)
-    assert [p.name for p in tmp_path.iterdir()] == ["lan.json"]
+    # Beside it, the save before (the next autosave overwrites it and swaps the names).
+    assert sorted(p.name for p in tmp_path.iterdir()) == [".lan.json.tmp", "lan.json"]
+    before = json.loads((tmp_path / ".lan.json.tmp").read_text())
+    assert before != saved and len(before["log"]) <= len(saved["log"])
     due = h.host.take_fsync()
     assert due == path and h.host.take_fsync() is None
     fsync_saved(due)
@@ -837,11 +840,14 @@ def test_the_race_game_resumes_with_a_games_mapping(tmp_path: Path) -> None:
 def test_the_quick_autosave_write_is_complete_at_every_step(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Not durable: .NAME.tmp written, NAME removed, .NAME.tmp renamed.  A process
-    killed between the removal and the rename leaves only the temporary file, and
-    read_save reads it."""
+    """Where the names cannot be swapped: .NAME.tmp written, NAME removed, .NAME.tmp
+    renamed.  A process killed between the removal and the rename leaves only the
+    temporary file, and read_save reads it.  (tests/engine/test_savefile.py has
+    the swap.)"""
+    from engine import savefile
     from engine.net import host as host_module
 
+    monkeypatch.setattr(savefile, "_exchange_state", False)
     path = tmp_path / "lan.json"
     host_module.write_atomically(path, '{"n": 1}', durable=False)
     assert path.read_text() == '{"n": 1}'
@@ -850,7 +856,7 @@ def test_the_quick_autosave_write_is_complete_at_every_step(
     def killed(_src: object, _dst: object) -> None:
         raise KeyboardInterrupt  # stands for SIGKILL between the two steps
 
-    monkeypatch.setattr(host_module.os, "rename", killed)
+    monkeypatch.setattr(savefile.os, "rename", killed)
     with pytest.raises(KeyboardInterrupt):
         host_module.write_atomically(path, '{"n": 2}', durable=False)
     monkeypatch.undo()
