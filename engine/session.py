@@ -59,9 +59,14 @@ _TICK_LIMIT = 100_000
 _log = logging.getLogger(__name__)
 
 
+_SAVE_ENCODER = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"), check_circular=False)
+"""One encoder for every save (``json.dumps`` with options makes a new one per
+call); saves hold plain trees of JSON values, so no cycle check."""
+
+
 def _dumps(data: JSON) -> str:
     """Compact JSON, as saves are written."""
-    return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+    return _SAVE_ENCODER.encode(data)
 
 
 _Key = tuple[int, str]
