@@ -19,7 +19,11 @@ with clients answering at once, a saturated closed loop); step 2 adds background
 tables and reports the most the server sustains with the probe's p99 under the
 target.  The load process runs at a lower priority (it stands for the other
 machines); each step keeps the best p99 of ``--repeat`` runs, since this machine
-may be busy with other work.  Bounded in count and time (about a minute and a
+may be busy with other work.  Each step also reports the server process's CPU
+(user + system, from /proc) over the measure, and that divided by every answer
+it took meanwhile (probe and background): what one answer costs the server, all
+of it (the save, the updates, the sends, the event loop), which varies far less
+from run to run than a p99.  Bounded in count and time (about a minute and a
 half).
 
 This is a benchmark, never a test:  python bench/bench_net.py [--json] [--quick]
@@ -334,20 +338,39 @@ async def measure(
             assert ready.strip() == b"ready", ready
             await asyncio.sleep(1.0)  # the tables get going
         load_start = time.perf_counter()
+        cpu_start = cpu_seconds(server.pid)
         result = await run_probe(ports["probe"], seconds, 50_000, probe_think)
+        cpu_end = cpu_seconds(server.pid)
+        elapsed = time.perf_counter() - load_start
         result["tables"] = tables
         result["setup_seconds"] = round(load_start - started, 1)
+        answers = result.get("answers_per_second", 0.0) * seconds
         if load_proc is not None:
             out = await stop(load_proc)
             load_proc = None
             answered = json.loads(out.strip().splitlines()[-1])["answers"]
-            elapsed = time.perf_counter() - load_start
-            result["background_answers_per_second"] = round(answered / elapsed, 1)
+            load_elapsed = time.perf_counter() - load_start
+            result["background_answers_per_second"] = round(answered / load_elapsed, 1)
+            answers += answered * elapsed / load_elapsed
+        if cpu_start is not None and cpu_end is not None and answers:
+            # The server's whole work (every table's answers, saves, updates and
+            # sends) over the answers of the window: what one answer costs it.
+            result["server_cpu_percent"] = round((cpu_end - cpu_start) / elapsed * 100, 1)
+            result["server_cpu_ms_per_answer"] = round((cpu_end - cpu_start) / answers * 1000, 3)
         return result
     finally:
         if load_proc is not None:
             await stop(load_proc)
         await stop(server)
+
+
+def cpu_seconds(pid: int) -> float | None:
+    """CPU time (user + system) the process has used so far (Linux; else None)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return None
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def show(step: dict[str, Any], label: str) -> None:
@@ -359,6 +382,11 @@ def show(step: dict[str, Any], label: str) -> None:
         extra += f", best p99 of {step['p99_ms_of_runs']}"
     if "background_answers_per_second" in step:
         extra += f", background {step['background_answers_per_second']:,.0f} answers/s"
+    if "server_cpu_ms_per_answer" in step:
+        extra += (
+            f"; server {step['server_cpu_percent']:.0f}% CPU, "
+            f"{step['server_cpu_ms_per_answer']:.2f} ms per answer"
+        )
     print(
         f"  {label}: p50 {step['p50_ms']:.2f} ms  p99 {step['p99_ms']:.2f} ms  "
         f"max {step['max_ms']:.1f} ms  ({step['samples']:,} answers, "
