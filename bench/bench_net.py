@@ -491,8 +491,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--tables",
         type=lambda text: [int(x) for x in text.split(",")],
-        default=[200, 300],
-        help="background table counts to try (default 200,300)",
+        default=[100, 150, 200, 300],
+        help="background table counts to try (default 100,150,200,300)",
     )
     parser.add_argument("--think-min", type=float, default=0.3, help="bot think time, low")
     parser.add_argument("--think-max", type=float, default=1.2, help="bot think time, high")
