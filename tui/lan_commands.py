@@ -268,7 +268,8 @@ async def _serve(
         echo("SSH players land in a short name screen, then take a seat (or watch when full).")
     echo("Ctrl+C stops the table (the game stays saved).")
     if not host.started:
-        echo(f"Waiting for {host.waiting_for} players...")
+        missing = host.waiting_for
+        echo(f"Waiting for {missing} player{'s' if missing != 1 else ''}...")
 
     try:
         await until_stopped()

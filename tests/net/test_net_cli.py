@@ -236,6 +236,18 @@ async def test_the_host_killed_mid_game_resumes_with_nothing_lost(tmp_path: Path
             await host.proc.wait()
 
 
+async def test_the_host_counts_the_players_it_waits_for(tmp_path: Path) -> None:
+    host = await HostProcess.start("stool", "--players", "2", "--bots", "1", home=tmp_path)
+    try:
+        assert (await host.wait_line(r"^Waiting for")).strip() == "Waiting for 1 player..."
+        host.proc.send_signal(signal.SIGTERM)
+        assert await asyncio.wait_for(host.proc.wait(), TIMEOUT) == 0
+    finally:
+        if host.proc.returncode is None:
+            host.proc.kill()
+            await host.proc.wait()
+
+
 async def test_a_resumed_host_keeps_its_address_port_password_and_away_timeout(
     tmp_path: Path,
 ) -> None:
