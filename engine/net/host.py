@@ -332,6 +332,8 @@ class _Conn:
         "log_sent",
         "name",
         "opened",
+        "private",
+        "private_json",
         "role",
         "seat",
     )
@@ -348,6 +350,8 @@ class _Conn:
         self.log_sent = 0  # how many log lines of game ``game_sent`` it has
         self.game_sent = 0
         self.ack: str | int | None = None  # the id of its answer the next update confirms
+        self.private: JSON = None  # the private half of the view it was last sent
+        self.private_json = ""
 
     @property
     def listening(self) -> bool:
@@ -366,14 +370,20 @@ class _Shared:
         self._public: Any = None
         self._public_json = ""
 
-    def view_json(self, view: dict[str, JSON]) -> str:
-        if set(view) != {"public", "private"}:
+    def view_json(self, view: dict[str, JSON], conn: _Conn) -> str:
+        if len(view) != 2 or "public" not in view or "private" not in view:
             return encode_json(view)
         public = view["public"]
         if self._public is None or (self._public is not public and self._public != public):
             self._public = public
             self._public_json = encode_json(public)
-        return f'{{"public":{self._public_json},"private":{encode_json(view["private"])}}}'
+        # A seat's private half changes far less often than the table: compare
+        # (cheap) before encoding it again.
+        private = view["private"]
+        if conn.private is None or conn.private != private:
+            conn.private = private
+            conn.private_json = encode_json(private)
+        return f'{{"public":{self._public_json},"private":{conn.private_json}}}'
 
 
 def hash_token(token: str) -> str:
@@ -1208,9 +1218,9 @@ class TableHost:
             '{"type":"update","game_number":',
             str(self.game_number),
             ',"view":',
-            shared.view_json(table.view(seat)),
+            shared.view_json(table.view(seat), conn),
             ',"prompts":',
-            encode_json(prompts),
+            encode_json(prompts) if prompts else "[]",
             ',"events":',
             encode_json([event_json(e, seat) for e in log[first:]]),
             ',"first":',

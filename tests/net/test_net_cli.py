@@ -240,8 +240,6 @@ async def test_the_host_counts_the_players_it_waits_for(tmp_path: Path) -> None:
     host = await HostProcess.start("stool", "--players", "2", "--bots", "1", home=tmp_path)
     try:
         assert (await host.wait_line(r"^Waiting for")).strip() == "Waiting for 1 player..."
-        host.proc.send_signal(signal.SIGTERM)
-        assert await asyncio.wait_for(host.proc.wait(), TIMEOUT) == 0
     finally:
         if host.proc.returncode is None:
             host.proc.kill()
