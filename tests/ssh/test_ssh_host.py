@@ -120,6 +120,8 @@ async def test_an_ssh_player_who_drops_gets_the_seat_back(host: HostProcess) -> 
             await ann.wait_for_text("Join the table")
             ann.press("\r")
             await host.expect(r"Game 1 of Cats Among The Pigeons starts")
+            # Her game screen: her app has her seat's token (kept on the welcome).
+            await ann.wait_for_text("Discard pile")
         # ann's SSH connection is gone: her app ends and the table holds her seat.
         await host.expect(r"ann (dropped|is away|left)")
         async with open_screen(port, username="ann") as ann_again:
