@@ -344,7 +344,7 @@ async def measure(
         elapsed = time.perf_counter() - load_start
         result["tables"] = tables
         result["setup_seconds"] = round(load_start - started, 1)
-        answers = result.get("answers_per_second", 0.0) * seconds
+        answers = float(result.get("samples", 0))
         if load_proc is not None:
             out = await stop(load_proc)
             load_proc = None

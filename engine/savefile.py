@@ -42,13 +42,14 @@ def write_atomically(path: Path, text: str, *, durable: bool = True) -> None:
     file.
     """
     if not durable:
+        data = text.encode("utf-8")
         try:
-            _write_quick(path, text.encode("utf-8"))
+            _write_quick(path, data)
         except FileNotFoundError:
             if path.parent.is_dir():
                 raise
             path.parent.mkdir(parents=True, exist_ok=True)
-            _write_quick(path, text.encode("utf-8"))
+            _write_quick(path, data)
         return
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
@@ -116,9 +117,7 @@ def _quick_names(path: Path) -> tuple[bytes, bytes]:
     if names is None:
         if len(_names) >= 256:
             _names.clear()
-        target = os.fsencode(path)
-        folder, name = os.path.split(target)
-        names = _names[path] = (target, os.path.join(folder, b"." + name + b".tmp"))
+        names = _names[path] = (os.fsencode(path), os.fsencode(_quick_tmp(path)))
     return names
 
 

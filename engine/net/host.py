@@ -380,7 +380,7 @@ class _Shared:
         # A seat's private half changes far less often than the table: compare
         # (cheap) before encoding it again.
         private = view["private"]
-        if conn.private is None or conn.private != private:
+        if conn.private != private:
             conn.private = private
             conn.private_json = encode_json(private)
         return f'{{"public":{self._public_json},"private":{conn.private_json}}}'
@@ -1303,7 +1303,7 @@ class TableHost:
         if path is None or self._table is None:
             return
         if not isinstance(path, Path):
-            path = self.config.save_path = Path(path)
+            path = Path(path)
         durable = not (self.defer_fsync and os.name == "posix")
         try:
             self._write(path, durable=durable)
