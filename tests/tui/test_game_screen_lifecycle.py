@@ -16,17 +16,24 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable
+from typing import Any
 
 import pytest
 from textual.pilot import Pilot
+from textual.screen import Screen
 
 from engine.net.client import RemoteTable
 from engine.net.host import HostConfig, default_bot_level
 from engine.net.server import TableServer
 from engine.session import Table
+from themes import ASCII_GLYPHS
 from tui.lan_commands import remote_app
 from tui.screens.game import GameScreen
-from tui.screens.game_over import GameOverScreen
+from tui.screens.game_over import GameOverScreen, GameResult
+from tui.screens.join import JoinScreen
+from tui.screens.keys import KeysScreen
+from tui.screens.quit import QuitScreen
+from tui.screens.rules import RulesScreen
 from tui.screenshots import (
     FOUR,
     PERCH,
@@ -111,6 +118,33 @@ def test_a_change_before_the_screen_is_composed_does_nothing(game: str) -> None:
     assert not screen.is_live
     screen._on_table_change([])  # no app, no panes yet: nothing to draw
     assert screen.prompt_info is None
+
+
+def coming_up(kind: str) -> Screen[Any]:
+    """A screen of each kind whose ``on_mount`` looks up its (nested) widgets."""
+    if kind in GAMES:
+        return GameScreen(solo_table(kind), scene_settings())
+    if kind == "game-over":
+        return GameOverScreen(GameResult("Ann wins", "The deck ran out.", ()), ASCII_GLYPHS)
+    if kind == "quit":
+        return QuitScreen("The game is saved.")
+    if kind == "rules":
+        return RulesScreen("Rules", "# Rules\n\nPlay a card.")
+    if kind == "keys":
+        return KeysScreen([])
+    return JoinScreen("Ann")
+
+
+@pytest.mark.parametrize("kind", [*GAMES, "game-over", "quit", "rules", "keys", "join"])
+async def test_the_app_quits_as_a_screen_comes_up(kind: str) -> None:
+    """The app stops right after a screen was pushed (the CI's crash: a LAN table's next
+    game came up as the test's app closed).  Textual then mounts none of the screen's
+    nested panes but still sends it Mount: its ``on_mount`` must not look them up."""
+    app = SceneApp(Scene(solo_table("pigeons"), scene_settings()))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.push_screen(coming_up(kind))
+    # run_test re-raises what crashed the app on its way out
 
 
 # ----------------------------------------------------------------------------- at a LAN table

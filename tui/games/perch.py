@@ -42,6 +42,7 @@ from engine.core import Prompt
 from themes import ASCII_GLYPHS, Glyphs
 from tui.games.base import GameUI, PaneChoice, Shown
 from tui.games.stool import AWAY, away_seats, nearest
+from tui.lifecycle import coming_down
 from tui.screens.game_over import GameResult
 from tui.widgets import PromptInfo, keyed_options
 
@@ -421,6 +422,8 @@ class PerchBoard(Vertical):
         yield Static(id="perch-private")
 
     def on_mount(self) -> None:
+        if coming_down(self):
+            return
         self.border_title = "The tree"
         self._show(self.data)
 

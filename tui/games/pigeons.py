@@ -27,6 +27,7 @@ from engine.core import Prompt
 from engine.games.pigeons.cards import ACTIONS, COLOURS, REACTION_ACTIONS
 from themes import ASCII_GLYPHS, PIGEON_LETTERS, Glyphs
 from tui.games.base import GameUI, PaneChoice, Shown
+from tui.lifecycle import coming_down
 from tui.screens.game_over import GameResult, ResultSection
 from tui.widgets import PromptInfo, keyed_options, option_keys
 
@@ -399,6 +400,8 @@ class HandPane(Widget):
         yield Static(id="hand-summary")
 
     def on_mount(self) -> None:
+        if coming_down(self):
+            return
         self._show(self.data)
 
     def watch_data(self, data: HandData | None) -> None:
@@ -492,6 +495,8 @@ class DiscardPane(Widget):
         yield CardList(id="discard-list")
 
     def on_mount(self) -> None:
+        if coming_down(self):
+            return
         self.border_title = "Discard pile"
         self._show(self.data)
 

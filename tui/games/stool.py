@@ -38,6 +38,7 @@ from textual.widgets import Static
 from engine.core import Event, Prompt
 from themes import ASCII_GLYPHS, Glyphs
 from tui.games.base import GameUI, PaneChoice, PaneSetting, SeatPrefs, Shown, seat_prefs
+from tui.lifecycle import coming_down
 from tui.screens.game_over import GameResult, ResultSection, flow
 from tui.widgets import LogLine, PromptInfo, keyed_options
 
@@ -623,6 +624,8 @@ class StoolBoard(Vertical):
         yield Static(id="stool-private")
 
     def on_mount(self) -> None:
+        if coming_down(self):
+            return
         self.border_title = "Crime scenes"
         self._show(self.data)
 

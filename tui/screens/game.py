@@ -52,6 +52,7 @@ from engine.core import Event, IllegalMove, Prompt
 from engine.session import TableLike
 from themes import Glyphs, glyphs_for
 from tui.games.base import REACTIONS, GameUI, PaneChoice, PaneSetting, Shown, load_game_ui
+from tui.lifecycle import coming_down
 from tui.screens.curtain import CurtainScreen
 from tui.screens.game_over import GameOverScreen
 from tui.settings import Settings
@@ -166,6 +167,8 @@ class GameScreen(Screen[tuple[str, None]]):
         yield Footer()
 
     def on_mount(self) -> None:
+        if coming_down(self):  # nothing to show, nothing to follow
+            return
         self._ready = True
         self._unsubscribe = self.table.subscribe(self._on_table_change)
         self._timer = self.set_interval(TICK_SECONDS, self._on_timer)

@@ -33,6 +33,7 @@ from textual.widget import Widget
 from textual.widgets import Footer, Static
 
 from themes import ASCII_GLYPHS, Glyphs
+from tui.lifecycle import coming_down
 
 ITEM_GAP = 3
 """Spaces between two items of a section (two cards of a revealed hand)."""
@@ -174,6 +175,8 @@ class GameOverScreen(Screen[str]):
         yield Footer()
 
     def on_mount(self) -> None:
+        if coming_down(self):
+            return
         self._show_table(self.table)
         self.post_message(self.Opened(self))
 

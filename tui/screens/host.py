@@ -33,6 +33,7 @@ from engine.net.client import RemoteTable, data_dir
 from engine.net.host import HostConfig
 from engine.net.server import TableServer
 from engine.session import SeatConfig
+from tui.lifecycle import coming_down
 from tui.screens.lobby import address_text
 from tui.seating import MAX_NAME, has_screen
 
@@ -187,6 +188,8 @@ class HostScreen(Screen[HostedTable | None]):
         yield Footer()
 
     def on_mount(self) -> None:
+        if coming_down(self):
+            return
         self.query_one("#join-box").border_title = "Host a LAN game"
 
     def show_status(self, text: str, *, error: bool = False) -> None:

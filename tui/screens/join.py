@@ -30,6 +30,7 @@ from textual.widgets import Button, Checkbox, Footer, Input, Label, Static
 from engine.net import DEFAULT_PORT
 from engine.net.client import JoinError, RemoteTable, parse_address
 from engine.net.protocol import Code
+from tui.lifecycle import coming_down
 from tui.screens.lobby import address_text
 from tui.seating import MAX_NAME, has_screen
 
@@ -206,6 +207,8 @@ class JoinScreen(Screen[RemoteTable | None]):
         yield Footer()
 
     def on_mount(self) -> None:
+        if coming_down(self):
+            return
         box = self.query_one("#join-box")
         box.border_title = "Join the table" if self.fixed else "Join a LAN game"
         settings = getattr(self.app, "settings", None)

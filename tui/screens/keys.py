@@ -14,6 +14,8 @@ from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Footer, Static
 
+from tui.lifecycle import coming_down
+
 
 @dataclass(frozen=True)
 class KeyRow:
@@ -87,6 +89,8 @@ class KeysScreen(Screen[None]):
         return table
 
     def on_mount(self) -> None:
+        if coming_down(self):
+            return
         self.query_one("#keys-scroll", VerticalScroll).focus()
 
     def action_close(self) -> None:

@@ -20,6 +20,7 @@ from textual.widgets import Footer, Static
 
 from engine.net.client import LobbyInfo, RemoteTable
 from themes import ASCII_GLYPHS, Glyphs
+from tui.lifecycle import coming_down
 
 
 def address_text(host: str, port: int) -> str:
@@ -88,6 +89,8 @@ class LobbyScreen(Screen[bool]):
         yield Footer()
 
     def on_mount(self) -> None:
+        if coming_down(self):
+            return
         self.query_one("#lobby-box").border_title = "Waiting room"
         self._unlisten = self.remote.listen(self._table_message)
         self.refresh_lobby()

@@ -25,6 +25,7 @@ from textual.widgets.option_list import Option
 from engine.core import JSON, Game, RuleOption
 from engine.games import ORDER, PLANNED, REGISTRY
 from engine.session import SaveError, SeatConfig, Table
+from tui.lifecycle import coming_down
 from tui.seating import (
     MAX_NAME,
     bot_levels,
@@ -365,6 +366,8 @@ class MenuScreen(Screen[None]):
         return _NO_WINDOW if seconds is None else float(seconds)
 
     def on_mount(self) -> None:
+        if coming_down(self):
+            return
         games = self.query_one("#games", OptionList)
         games.border_title = "Game"
         games.highlighted = self._game_ids.index(self.game.id)

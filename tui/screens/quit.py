@@ -10,6 +10,8 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
+from tui.lifecycle import coming_down
+
 QUESTION = "Quit Purrch?"
 SAVED = "The game is saved and `purrch resume` continues it."
 
@@ -39,6 +41,8 @@ class QuitScreen(ModalScreen[bool]):
                 yield Button("No (n)", id="quit-no", variant="primary", compact=True)
 
     def on_mount(self) -> None:
+        if coming_down(self):
+            return
         # Enter alone must not lose anything: "No" has the focus.
         self.query_one("#quit-no", Button).focus()
 

@@ -10,6 +10,8 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Markdown, Static
 
+from tui.lifecycle import coming_down
+
 
 class RulesScreen(Screen[None]):
     """Full-screen rules; Escape (or F1 again) goes back to where you were."""
@@ -31,6 +33,8 @@ class RulesScreen(Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
+        if coming_down(self):
+            return
         self.query_one("#rules-scroll", VerticalScroll).focus()
 
     def action_close(self) -> None:
