@@ -228,7 +228,15 @@ class GameBase(Generic[S]):
 
     A game sets ``state_class`` (whose instances have ``clone()``, ``to_json()`` and
     a ``from_json()`` classmethod), ``rules_file`` (its RULES.md), ``bot_levels``,
-    and implements ``build_view`` and ``make_bot`` (its own bot levels).
+    and implements ``build_public``, ``build_private`` and ``make_bot`` (its own bot
+    levels).
+
+    A view is two halves: ``public``, the same for every seat (and spectators), and
+    ``private``, what only that seat may know (``{}`` for a spectator).  A game built on
+    this class also offers them apart, ``public_view(state)`` and ``private_view(state,
+    seat)``, so that a host sending every seat its view builds the public half once.
+    (They are optional: :class:`engine.session.Table` falls back to ``view`` for a game
+    that has only that.)
     """
 
     state_class: type[S]
@@ -247,11 +255,25 @@ class GameBase(Generic[S]):
         )
 
     def view(self, state: S, seat: int | None) -> dict[str, JSON]:
-        if seat is not None and not 0 <= seat < len(state.names):
-            raise ValueError(f"no seat {seat}")
-        return self.build_view(state, seat)
+        private = self.private_view(state, seat)  # checks the seat first
+        return {"public": self.public_view(state), "private": private}
 
-    def build_view(self, state: S, seat: int | None) -> dict[str, JSON]:
+    def public_view(self, state: S) -> dict[str, JSON]:
+        return self.build_public(state)
+
+    def private_view(self, state: S, seat: int | None) -> dict[str, JSON]:
+        if seat is None:
+            return {}
+        if not 0 <= seat < len(state.names):
+            raise ValueError(f"no seat {seat}")
+        return self.build_private(state, seat)
+
+    def build_public(self, state: S) -> dict[str, JSON]:
+        """What everyone may know: the same for every seat."""
+        raise NotImplementedError
+
+    def build_private(self, state: S, seat: int) -> dict[str, JSON]:
+        """What only ``seat`` may know (never anything about another seat's secrets)."""
         raise NotImplementedError
 
     def bot(self, level: str, seat: int, seed: int) -> Any:

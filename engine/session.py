@@ -31,7 +31,7 @@ import time
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any, Protocol, cast
 
 from engine.core import JSON, Event, Game, IllegalMove, Outcome, Prompt, Rng, seat_seed
 from engine.savefile import write_atomically
@@ -353,6 +353,23 @@ class Table:
         if seat is not None:
             self._check_seat(seat)
         return self._game.view(self._state, seat)
+
+    def public_view(self) -> dict[str, JSON]:
+        """``view(seat)["public"]``: the same for every seat.  Built on its own when the
+        game offers ``public_view`` (every :class:`~engine.core.GameBase` game does)."""
+        split = getattr(self._game, "public_view", None)
+        if split is not None:
+            return cast(dict[str, JSON], split(self._state))
+        return cast(dict[str, JSON], self._game.view(self._state, None)["public"])
+
+    def private_view(self, seat: int | None) -> dict[str, JSON]:
+        """``view(seat)["private"]`` (``{}`` for a spectator)."""
+        if seat is not None:
+            self._check_seat(seat)
+        split = getattr(self._game, "private_view", None)
+        if split is not None:
+            return cast(dict[str, JSON], split(self._state, seat))
+        return cast(dict[str, JSON], self._game.view(self._state, seat)["private"])
 
     def prompts(self) -> list[Prompt]:
         """Every open prompt, in the game's order (none once the game is over)."""

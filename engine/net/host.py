@@ -359,31 +359,30 @@ class _Conn:
 
 
 class _Shared:
-    """What every update of one broadcast has in common, encoded once."""
+    """What every update of one broadcast has in common, built and encoded once: the
+    public half of the view, the outcome, the reaction window's countdown."""
 
-    __slots__ = ("_public", "_public_json", "outcome", "window")
+    __slots__ = ("_public_json", "_table", "outcome", "window")
 
     def __init__(self, table: Table) -> None:
+        self._table = table
         outcome = table.outcome()
         self.outcome = None if outcome is None else encode_json(outcome.to_json())
         self.window = encode_json(table.window_remaining())
-        self._public: Any = None
-        self._public_json = ""
+        self._public_json: str | None = None
 
-    def view_json(self, view: dict[str, JSON], conn: _Conn) -> str:
-        if len(view) != 2 or "public" not in view or "private" not in view:
-            return encode_json(view)
-        public = view["public"]
-        if self._public is None or (self._public is not public and self._public != public):
-            self._public = public
-            self._public_json = encode_json(public)
+    def view_json(self, conn: _Conn, seat: int | None) -> str:
+        """``seat``'s view (``None``: a spectator's) as JSON, for ``conn``."""
+        public = self._public_json
+        if public is None:
+            public = self._public_json = encode_json(self._table.public_view())
         # A seat's private half changes far less often than the table: compare
         # (cheap) before encoding it again.
-        private = view["private"]
+        private = self._table.private_view(seat)
         if conn.private != private:
             conn.private = private
             conn.private_json = encode_json(private)
-        return f'{{"public":{self._public_json},"private":{conn.private_json}}}'
+        return f'{{"public":{public},"private":{conn.private_json}}}'
 
 
 def hash_token(token: str) -> str:
@@ -1197,8 +1196,8 @@ class TableHost:
         """Send ``conn`` its update: its seat's view and prompts, the log lines it lacks.
 
         The message is written out by hand around JSON-encoded parts so that the
-        public half of the view, the same for everyone, is encoded once per
-        broadcast (``shared``) instead of once per connection.
+        public half of the view, the same for everyone, is built and encoded once
+        per broadcast (``shared``) instead of once per connection.
         """
         table = self._table
         assert table is not None
@@ -1218,7 +1217,7 @@ class TableHost:
             '{"type":"update","game_number":',
             str(self.game_number),
             ',"view":',
-            shared.view_json(table.view(seat), conn),
+            shared.view_json(conn, seat),
             ',"prompts":',
             encode_json(prompts) if prompts else "[]",
             ',"events":',

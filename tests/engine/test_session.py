@@ -822,3 +822,46 @@ def test_the_save_text_is_the_table_json_as_the_log_grows(game_id: str, tmp_path
     again = Table.load(tmp_path / "t.json")
     assert again.to_json() == table.to_json()
     assert json.loads(again.to_json_text()) == table.to_json()
+
+
+class ViewOnly:
+    """A real game seen through the contract's ``view`` alone (no ``public_view`` or
+    ``private_view``): a game written without :class:`~engine.core.GameBase`."""
+
+    def __init__(self, game_id: str) -> None:
+        from engine.games import get_game
+
+        self._game = get_game(game_id)
+
+    def __getattr__(self, name: str) -> Any:
+        if name in ("public_view", "private_view"):
+            raise AttributeError(name)
+        return getattr(self._game, name)
+
+
+@pytest.mark.parametrize("split", [True, False], ids=["split", "view-only"])
+@pytest.mark.parametrize("game_id", ["pigeons", "stool", "perch"])
+def test_the_view_halves_are_the_view(game_id: str, split: bool) -> None:
+    """A host builds the public half once for every seat, and each private half on its
+    own: at every step they are exactly what ``view`` gives, for every seat and a
+    spectator, and the public half is the same whoever looks."""
+    from engine.games import get_game
+
+    game: Any = get_game(game_id) if split else ViewOnly(game_id)
+    n = 2 if game_id == "perch" else 4
+    seats = [SeatConfig(f"P{i}", "bot", "random") for i in range(n)]
+    table = Table(game, seats, seed=3, bot_delay=(0.0, 0.0), window_seconds=None)
+    steps = 0
+    while steps < 3_000:
+        public = table.public_view()
+        for seat in (None, *range(n)):
+            view = table.view(seat)
+            assert view == {"public": public, "private": table.private_view(seat)}
+        assert table.private_view(None) == {}
+        if table.is_over:
+            break
+        table.run_bots(max_answers=1)
+        steps += 1
+    assert table.is_over and steps > 20
+    with pytest.raises(ValueError):
+        table.private_view(n)

@@ -388,8 +388,11 @@ class PerchGame(GameBase[PerchState]):
 
         return CautiousBot(seat, seed)
 
-    def build_view(self, state: PerchState, seat: int | None) -> dict[str, JSON]:
-        return build_view(state, seat)
+    def build_public(self, state: PerchState) -> dict[str, JSON]:
+        return build_public(state)
+
+    def build_private(self, state: PerchState, seat: int) -> dict[str, JSON]:
+        return build_private(state, seat)
 
     def prompts(self, state: PerchState) -> list[Prompt]:
         cache = state.cache
@@ -869,7 +872,7 @@ def card_view(s: PerchState, seat: int, card: int) -> dict[str, JSON]:
     return {"id": card_id(seat, card), "deck": COLOURS[seat], **face}
 
 
-def build_view(s: PerchState, seat: int | None) -> dict[str, JSON]:
+def build_public(s: PerchState) -> dict[str, JSON]:
     board = s.board
     trunk: list[JSON] = [{"pos": t, "occupant": board.get(t)} for t in TRUNK]
     branches: list[JSON] = []
@@ -955,16 +958,19 @@ def build_view(s: PerchState, seat: int | None) -> dict[str, JSON]:
             "scores": list(r["scores"]),
             "perched": list(r["perched"]),
         }
-    private: dict[str, JSON] = {}
-    if seat is not None:
-        private["seat"] = seat
-        private["colour"] = COLOURS[seat]
-        private["strengths"] = {
+    return public
+
+
+def build_private(s: PerchState, seat: int) -> dict[str, JSON]:
+    return {
+        "seat": seat,
+        "colour": COLOURS[seat],
+        "strengths": {
             b: s.tokens[b][1] for b in BRANCHES if b in s.tokens and s.tokens[b][0] == seat
-        }
-        private["tokens_to_place"] = sorted(s.hands[seat])
-        private["placing"] = s.pending if s.seat == seat else None
-    return {"public": public, "private": private}
+        },
+        "tokens_to_place": sorted(s.hands[seat]),
+        "placing": s.pending if s.seat == seat else None,
+    }
 
 
 GAME = PerchGame()

@@ -259,8 +259,11 @@ class PigeonsGame(GameBase[PigeonsState]):
 
         return HeuristicBot(seat, seed)
 
-    def build_view(self, state: PigeonsState, seat: int | None) -> dict[str, JSON]:
-        return build_view(state, seat)
+    def build_public(self, state: PigeonsState) -> dict[str, JSON]:
+        return build_public(state)
+
+    def build_private(self, state: PigeonsState, seat: int) -> dict[str, JSON]:
+        return build_private(state, seat)
 
     def prompts(self, state: PigeonsState) -> list[Prompt]:
         cache = state.cache
@@ -1165,7 +1168,7 @@ def card_view(s: PigeonsState, card: int) -> dict[str, JSON]:
     return {"id": f"c{card}", **FACE_JSON[s.faces[card]]}
 
 
-def build_view(s: PigeonsState, seat: int | None) -> dict[str, JSON]:
+def build_public(s: PigeonsState) -> dict[str, JSON]:
     top = s.frames[-1] if s.frames else None
     stage: dict[str, JSON] = {"kind": "over" if s.result else (top["k"] if top else "none")}
     waiting: list[int] = []
@@ -1224,17 +1227,19 @@ def build_view(s: PigeonsState, seat: int | None) -> dict[str, JSON]:
     if s.result is not None:
         public["result"] = dict(s.result)
         public["hands"] = [[card_view(s, c) for c in h] for h in s.hands]
-    private: dict[str, JSON] = {}
-    if seat is not None:
-        private["seat"] = seat
-        private["hand"] = [card_view(s, c) for c in s.hands[seat]]
-        if top is not None and top["k"] == "pick" and top["seat"] == seat:
-            private["picked"] = [f"c{c}" for c in top["picked"]]
-            if top["purpose"] in ("recycle", "fancier_search"):
-                private["search"] = [card_view(s, c) for c in s.discard]
-        if top is not None and top["k"] == "multi" and seat in top["seats"]:
-            private["picked"] = [f"c{c}" for c in top["picked"][top["seats"].index(seat)]]
-    return {"public": public, "private": private}
+    return public
+
+
+def build_private(s: PigeonsState, seat: int) -> dict[str, JSON]:
+    top = s.frames[-1] if s.frames else None
+    private: dict[str, JSON] = {"seat": seat, "hand": [card_view(s, c) for c in s.hands[seat]]}
+    if top is not None and top["k"] == "pick" and top["seat"] == seat:
+        private["picked"] = [f"c{c}" for c in top["picked"]]
+        if top["purpose"] in ("recycle", "fancier_search"):
+            private["search"] = [card_view(s, c) for c in s.discard]
+    if top is not None and top["k"] == "multi" and seat in top["seats"]:
+        private["picked"] = [f"c{c}" for c in top["picked"][top["seats"].index(seat)]]
+    return private
 
 
 GAME = PigeonsGame()

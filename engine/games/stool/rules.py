@@ -396,8 +396,11 @@ class StoolGame(GameBase[StoolState]):
 
         return MemoryBot(seat, seed, level)
 
-    def build_view(self, state: StoolState, seat: int | None) -> dict[str, JSON]:
-        return build_view(state, seat)
+    def build_public(self, state: StoolState) -> dict[str, JSON]:
+        return build_public(state)
+
+    def build_private(self, state: StoolState, seat: int) -> dict[str, JSON]:
+        return build_private(state, seat)
 
     def prompts(self, state: StoolState) -> list[Prompt]:
         cache = state.cache
@@ -1094,7 +1097,7 @@ def card_view(s: StoolState, card: int) -> dict[str, JSON]:
     return {"id": f"c{card}", **FACE_JSON[s.faces[card]]}
 
 
-def build_view(s: StoolState, seat: int | None) -> dict[str, JSON]:
+def build_public(s: StoolState) -> dict[str, JSON]:
     over = s.result is not None
     seats: list[JSON] = []
     for x, sc in enumerate(s.scenes):
@@ -1177,31 +1180,33 @@ def build_view(s: StoolState, seat: int | None) -> dict[str, JSON]:
             "rat_value": r["rat_value"],
             "rat_card": None if r["rat_card"] is None else card_view(s, int(r["rat_card"])),
         }
-    private: dict[str, JSON] = {}
-    if seat is not None:
-        private["seat"] = seat
-        if s.step == "swap" and s.seat == seat and s.drawn is not None:
-            private["drawn"] = card_view(s, s.drawn)
-        peek: list[JSON] = []
-        if s.phase == "peek" and seat in s.peeking:
-            sc = s.scenes[seat]
-            for i in BOTTOM:
-                c = sc[i] if i < len(sc) else None
-                if c is not None:
-                    peek.append({"pos": pos_name(seat, i), "card": dict(FACE_JSON[s.faces[c]])})
-        elif s.step == "seen" and s.seat == seat and s.picks and s.phase == "play":
-            c = s.card_at(s.picks[0])
+    return public
+
+
+def build_private(s: StoolState, seat: int) -> dict[str, JSON]:
+    private: dict[str, JSON] = {"seat": seat}
+    if s.step == "swap" and s.seat == seat and s.drawn is not None:
+        private["drawn"] = card_view(s, s.drawn)
+    peek: list[JSON] = []
+    if s.phase == "peek" and seat in s.peeking:
+        sc = s.scenes[seat]
+        for i in BOTTOM:
+            c = sc[i] if i < len(sc) else None
             if c is not None:
-                peek.append({"pos": s.picks[0], "card": dict(FACE_JSON[s.faces[c]])})
-        private["peek"] = peek
-        mem = s.memory[seat]
-        memory: dict[str, JSON] = {}
-        for x, sc in enumerate(s.scenes):
-            for i, c in enumerate(sc):
-                if c is not None and c in mem:
-                    memory[pos_name(x, i)] = {**FACE_JSON[s.faces[c]], "seen": mem[c]}
-        private["memory"] = memory
-    return {"public": public, "private": private}
+                peek.append({"pos": pos_name(seat, i), "card": dict(FACE_JSON[s.faces[c]])})
+    elif s.step == "seen" and s.seat == seat and s.picks and s.phase == "play":
+        c = s.card_at(s.picks[0])
+        if c is not None:
+            peek.append({"pos": s.picks[0], "card": dict(FACE_JSON[s.faces[c]])})
+    private["peek"] = peek
+    mem = s.memory[seat]
+    memory: dict[str, JSON] = {}
+    for x, sc in enumerate(s.scenes):
+        for i, c in enumerate(sc):
+            if c is not None and c in mem:
+                memory[pos_name(x, i)] = {**FACE_JSON[s.faces[c]], "seen": mem[c]}
+    private["memory"] = memory
+    return private
 
 
 GAME = StoolGame()
