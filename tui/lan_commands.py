@@ -96,20 +96,37 @@ def _join_hint(address: str, port: int) -> str:
 
 
 class HostConsole:
-    """Prints what the host reports, with the time, on one line each."""
+    """Prints what the host reports, with the time, on one line each.
 
-    def __init__(self, echo: Echo = _print, *, moves: bool = True) -> None:
+    ``hold``: lines reported before :meth:`release` wait for it (a resumed table
+    reports "Resumed game 1..." before ``purrch host`` has printed its banner).
+    """
+
+    def __init__(self, echo: Echo = _print, *, moves: bool = True, hold: bool = False) -> None:
         self.echo = echo
         self.moves = moves
+        self._held: list[str] | None = [] if hold else None
 
     def __call__(self, kind: str, text: str) -> None:
         if kind == "move":
             if self.moves:
-                self.echo(f"           {text}")
+                self._line(f"           {text}")
             return
         stamp = time.strftime("%H:%M:%S")
         prefix = {"warning": "warning: ", "chat": "chat: "}.get(kind, "")
-        self.echo(f"[{stamp}] {prefix}{text}")
+        self._line(f"[{stamp}] {prefix}{text}")
+
+    def _line(self, line: str) -> None:
+        if self._held is not None:
+            self._held.append(line)
+        else:
+            self.echo(line)
+
+    def release(self) -> None:
+        """Print the lines held so far; print every later one at once."""
+        held, self._held = self._held, None
+        for line in held or ():
+            self.echo(line)
 
 
 def run_host(
@@ -129,7 +146,7 @@ def run_host(
     ``door``, an SSH front door opens beside it (where the table listens), whose
     sessions join this table.
     """
-    console = HostConsole(echo)
+    console = HostConsole(echo, hold=True)  # until the banner is out
     try:
         if resume is not None:
             host = TableHost.resume(resume, config, overrides=overrides, report=console)
@@ -144,7 +161,12 @@ def run_host(
     if door is not None:
         door.bind = bind
         _check_door(host, door)
-    asyncio.run(_serve(host, bind=bind, port=port, door_config=door, echo=echo))
+    try:
+        asyncio.run(
+            _serve(host, bind=bind, port=port, door_config=door, echo=echo, console=console)
+        )
+    finally:
+        console.release()
 
 
 def _check_door(host: TableHost, door: DoorConfig) -> None:
@@ -161,6 +183,11 @@ def _check_door(host: TableHost, door: DoorConfig) -> None:
         check_security(door)
     except DoorError as exc:
         raise LanError(str(exc), code=2) from None
+
+
+def _counted(n: int, noun: str) -> str:
+    """``1 player``, ``2 players``."""
+    return f"{n} {noun}{'' if n == 1 else 's'}"
 
 
 def _address(bind: str, port: int) -> str:
@@ -206,7 +233,13 @@ def dial_address(bind: str) -> str:
 
 
 async def _serve(
-    host: TableHost, *, bind: str, port: int, door_config: DoorConfig | None, echo: Echo
+    host: TableHost,
+    *,
+    bind: str,
+    port: int,
+    door_config: DoorConfig | None,
+    echo: Echo,
+    console: HostConsole | None = None,
 ) -> None:
     server = TableServer(host)
     config = host.config
@@ -223,7 +256,7 @@ async def _serve(
     if config.save_path is None:
         config.save_path = data_dir() / f"lan-{host.game.id}-{port}.json"
     bots = len(host.seat_statuses()) - host.humans
-    seats = f"{host.humans} for players, {bots} for bots ({host.bot_level})"
+    seats = f"{_counted(host.humans, 'player')} and {_counted(bots, 'bot')} ({host.bot_level})"
     if bots == 0:
         seats = f"all for players ({host.bot_level} bots stand in for away players)"
     echo(f"Purrch {__version__} hosts {host.game.title}: {host.humans + bots} seats, {seats}.")
@@ -268,8 +301,9 @@ async def _serve(
         echo("SSH players land in a short name screen, then take a seat (or watch when full).")
     echo("Ctrl+C stops the table (the game stays saved).")
     if not host.started:
-        missing = host.waiting_for
-        echo(f"Waiting for {missing} player{'s' if missing != 1 else ''}...")
+        echo(f"Waiting for {_counted(host.waiting_for, 'player')}...")
+    if console is not None:
+        console.release()
 
     try:
         await until_stopped()

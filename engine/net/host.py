@@ -459,6 +459,7 @@ class TableHost:
         self._lobby_dirty = False
         self._save_dirty = False
         self._was_over = False
+        self._stopping = False  # shutdown(): the host closes every connection itself
         self.save_error: str | None = None
         """The last autosave failure (None when the last autosave worked)."""
         self._save_error_of_fsync = False
@@ -730,24 +731,28 @@ class TableHost:
             return
         if conn.role == "spectator":
             self._lobby_dirty = True
-            self._report_line("seat", f"{conn.name} stopped watching.")
+            if not self._stopping:
+                self._report_line("seat", f"{conn.name} stopped watching.")
         elif conn.role == "player" and conn.seat is not None:
             seat = self._seats[conn.seat]
             if seat.conn == conn.id:
                 seat.conn = None
                 self._lobby_dirty = True
                 if self._table is None:
-                    self._report_line(
-                        "seat", f"Seat {seat.index + 1}: {seat.name} left; the seat is free again."
-                    )
+                    if not self._stopping:
+                        self._report_line(
+                            "seat",
+                            f"Seat {seat.index + 1}: {seat.name} left; the seat is free again.",
+                        )
                     seat.name = None
                     seat.token_hash = None
                 else:
                     seat.away_since = self._clock()
                     self._save_dirty = True
-                    self._report_line(
-                        "seat", f"{seat.name} is away; the seat is held.{self._away_hint()}"
-                    )
+                    if not self._stopping:  # not news: the host closed every connection
+                        self._report_line(
+                            "seat", f"{seat.name} is away; the seat is held.{self._away_hint()}"
+                        )
                     self._maybe_new_game()
         self._settle()
 
@@ -787,6 +792,7 @@ class TableHost:
         (:attr:`defer_fsync` is turned off): a clean stop leaves nothing to sync.
         """
         self.defer_fsync = False
+        self._stopping = True
         for conn in list(self._conns.values()):
             if not conn.closing:
                 self._fatal(conn, Code.CLOSING, reason)

@@ -19,6 +19,7 @@ import pytest
 from net_helpers import LOOPBACK, TIMEOUT, BotDriver, HostHarness
 from typer.testing import CliRunner
 
+from engine import __version__
 from engine.net.client import JoinError, RemoteTable
 from engine.net.protocol import Code
 from engine.session import Table
@@ -195,6 +196,11 @@ async def test_the_host_killed_mid_game_resumes_with_nothing_lost(tmp_path: Path
 
         host = await HostProcess.start("--resume", str(save), home=tmp_path)
         await host.wait_line(r"Ctrl\+C stops the table")
+        # The banner first (it starts with what is hosted), then the host's news.
+        assert host.lines[0].startswith("Purrch ") and not any(
+            "Resumed game" in x for x in host.lines
+        )
+        assert "Resumed game 1 of Cats Among The Pigeons" in await host.wait_line(r"Resumed game")
         tables = []
         for seat, (name, token) in enumerate(zip(("Ann", "Bob"), tokens, strict=True)):
             table = await RemoteTable.connect(
@@ -226,7 +232,6 @@ async def test_the_host_killed_mid_game_resumes_with_nothing_lost(tmp_path: Path
         host.proc.send_signal(signal.SIGTERM)
         assert await asyncio.wait_for(host.proc.wait(), TIMEOUT) == 0
         out = await host.read_rest()
-        assert "Resumed game 1 of Cats Among The Pigeons" in out
         assert f"`purrch host --resume {save}` continues" in out
     finally:
         for t in tables:
@@ -240,6 +245,9 @@ async def test_the_host_counts_the_players_it_waits_for(tmp_path: Path) -> None:
     host = await HostProcess.start("stool", "--players", "2", "--bots", "1", home=tmp_path)
     try:
         assert (await host.wait_line(r"^Waiting for")).strip() == "Waiting for 1 player..."
+        assert host.lines[0].startswith(
+            f"Purrch {__version__} hosts Stool Pigeon: 2 seats, 1 player and 1 bot ("
+        ), host.lines[0]
     finally:
         if host.proc.returncode is None:
             host.proc.kill()

@@ -379,6 +379,37 @@ def test_no_away_timeout_means_the_seat_waits_for_ever() -> None:
     assert table is not None and table.seats[1].kind == "remote"
 
 
+@pytest.mark.parametrize("started", [True, False], ids=["playing", "waiting-room"])
+def test_stopping_the_host_tells_everyone_and_its_console_no_news(started: bool) -> None:
+    """Ctrl+C on ``purrch host``: every connection gets a fatal "closing" error and is
+    closed; the operator's console does not then list each player as away (or
+    leaving, or done watching): the host closed those connections itself."""
+    reports: list[tuple[str, str]] = []
+    clock = FakeClock()
+    config = HostConfig(players=4 if started else 5, bots=1, seed=7, bot_delay=(0.0, 0.0))
+    host = TableHost(
+        get_game("pigeons"), config, clock=clock, report=lambda k, t: reports.append((k, t))
+    )
+    h = HostHarness(host, clock)
+    conns = [*three_players(h), h.join("Eve", spectate=True)]
+    assert (host.table is not None) == started
+    h.drop(conns[1])  # a real drop before the stop is news
+    assert reports[-1][1] == (
+        "Bob is away; the seat is held. A bot takes it over after 60 s."
+        if started
+        else "Seat 2: Bob left; the seat is free again."
+    )
+    reports.clear()
+    host.shutdown()
+    h.pump()
+    for conn in (conns[0], *conns[2:]):
+        error = h.last(conn, "error")
+        assert error is not None and error["code"] == Code.CLOSING and error["fatal"]
+        assert conn in h.closed
+        h.drop(conn)  # the server adapter reports each closed connection
+    assert [text for kind, text in reports if kind == "seat"] == []
+
+
 # ---------------------------------------------------------------------- spectators and leaks
 
 
