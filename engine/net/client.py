@@ -379,6 +379,11 @@ class RemoteTable:
         self._password: str | None = None
         self._tokens: TokenStore | None = None
         self.reconnect_for = 0.0
+        self.reconnect_deadline: float | None = None
+        """While the connection is down and being dialled again: when that stops
+        (``time.monotonic()``).  None otherwise."""
+        self.lost_reason = ""
+        """Why the connection went down last ("The host stopped the table.")."""
         # From the welcome.
         self._seat: int | None = None
         self.token: str | None = None
@@ -517,15 +522,23 @@ class RemoteTable:
             self.connected = False
             if self._closed:
                 return
+            self.lost_reason = reason
+            redial = not final and self.reconnect_for > 0
+            if redial:
+                self.reconnect_deadline = time.monotonic() + self.reconnect_for
             self._notice("lost", reason)
-            if final or self.reconnect_for <= 0 or not await self._redial():
+            try:
+                back = redial and await self._redial()
+            finally:
+                self.reconnect_deadline = None
+            if not back:
                 self._closed = True
                 self._notice("closed", reason)
                 return
             self._notice("back", f"Back at the table on {self.host}:{self.port}.")
 
     async def _redial(self) -> bool:
-        deadline = time.monotonic() + self.reconnect_for
+        deadline = self.reconnect_deadline or time.monotonic() + self.reconnect_for
         delay = 0.25
         while not self._closed and time.monotonic() < deadline:
             try:

@@ -24,6 +24,7 @@ from tui.lan_commands import remote_app
 from tui.screens.game import GameScreen
 from tui.screens.game_over import GameOverScreen
 from tui.screenshots import choose_among, scene_settings
+from tui.widgets.banner import ReactionBanner
 
 MAX_PRESSES = 3_000
 
@@ -86,6 +87,61 @@ async def test_the_game_screen_plays_a_remote_seat_and_another_game() -> None:
         await ann.close()
         await bob.close()
     finally:
+        await server.close()
+
+
+async def test_a_cut_connection_shows_on_the_prompt_bar_until_it_is_back(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Ann's connection drops mid-game: until her client has dialled back in, the prompt
+    bar says so, with the time left to try, and offers nothing to answer (no answer
+    could reach the host); no reaction banner either.  Once back, her decision is on
+    the bar again."""
+    server = await start_server(players=2, bots=0, seed=45)
+    ann = await join(server, "Ann", reconnect_for=90.0)
+    bob = await join(server, "Bob")
+    dial = ann._dial
+    may_dial = asyncio.Event()
+
+    async def held_dial(token: str | None, timeout: float = 10.0) -> None:
+        await may_dial.wait()  # the line is down for as long as the test looks
+        await dial(token, timeout)
+
+    try:
+        await ann.wait_started(TIMEOUT)
+        app = remote_app(scene_settings(), ann)
+        async with app.run_test(size=(100, 32)) as pilot:
+            game = await wait_for_screen(pilot, GameScreen)
+            await wait_until(pilot, lambda: bool(ann.prompts()) or bool(bob.prompts()))
+            if not ann.prompts():  # Bob opens: he draws, and it is Ann's turn
+                assert bob.seat is not None
+                bob.answer(bob.seat, bob.prompts()[0].id, "draw")
+            await wait_until(pilot, lambda: bool(game.prompt_info and game.prompt_info.options))
+            assert "1" in footer_keys(game)
+            monkeypatch.setattr(ann, "_dial", held_dial)
+
+            conn = ann._conn
+            assert conn is not None
+            conn.abort()  # the line drops
+            await wait_until(pilot, lambda: game.prompt_info is not None and not ann.connected)
+            await pilot.pause(0.2)
+            info = game.prompt_info
+            assert info is not None and not info.options
+            assert info.text.startswith("The connection to the host was lost. Reconnecting... 1:")
+            assert info.text.endswith(" left.")
+            assert "1" not in footer_keys(game)
+            assert game.query_one(ReactionBanner).info is None
+            await pilot.press("1")  # nothing to answer: nothing sent, no error
+            await pilot.pause(0.1)
+            assert not any(n.title == "Not allowed" for n in app._notifications)
+
+            may_dial.set()
+            await wait_until(pilot, lambda: ann.connected)
+            await wait_until(pilot, lambda: bool(game.prompt_info and game.prompt_info.options))
+            assert "Reconnecting" not in game.prompt_info.text
+    finally:
+        await ann.close()
+        await bob.close()
         await server.close()
 
 

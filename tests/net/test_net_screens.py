@@ -45,6 +45,24 @@ def test_game_screen_with_a_seat_away(snap_compare: Any) -> None:
     assert snap_compare(app, terminal_size=(100, 32))
 
 
+def test_game_screen_cut_off_from_the_host(snap_compare: Any, monkeypatch: Any) -> None:
+    """You should see the same game screen as with a seat away, but the prompt bar
+    reads "The host stopped the table. Reconnecting... 1:30 left." in bold, and under
+    it, dimmed, "Your seat is kept: the game goes on from here once the host is
+    back."; no option keys in the footer."""
+    from types import SimpleNamespace
+
+    import tui.screens.game as game_screen
+
+    monkeypatch.setattr(game_screen, "time", SimpleNamespace(monotonic=lambda: 1000.0))
+    remote = away_table()
+    remote.connected = False
+    remote.lost_reason = "The host stopped the table."
+    remote.reconnect_deadline = 1090.0
+    app = PurrchApp(scene_settings(), remote)  # type: ignore[arg-type]
+    assert snap_compare(app, terminal_size=(100, 32))
+
+
 def lobby_table() -> RemoteTable:
     """Ann at a 4-seat table (3 players and the bot Tom) where Bob has joined too."""
     harness = HostHarness.new("pigeons", players=4, bots=1, seed=45)

@@ -34,6 +34,7 @@ subscribers through the app's message queue) finds it no longer
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from dataclasses import replace
 from functools import partial
@@ -150,6 +151,7 @@ class GameScreen(Screen[tuple[str, None]]):
         self._timer: Timer | None = None
         self._ready = False  # panes composed and mounted, and the screen not left yet
         self._save_error: str | None = None  # the last autosave problem we told about
+        self._offline: str | None = None  # the connection line shown (a LAN table, cut off)
 
     # ------------------------------------------------------------------ layout
 
@@ -228,6 +230,8 @@ class GameScreen(Screen[tuple[str, None]]):
     def _on_timer(self) -> None:
         if self.table.is_over or not self.is_live:
             return
+        if self._offline_text() != self._offline:  # cut off, back, a second less to go
+            self._render_panes()
         before = self._changes
         self._advance()
         if self._changes != before:
@@ -363,12 +367,24 @@ class GameScreen(Screen[tuple[str, None]]):
         with self.app.batch_update():
             self._fill_panes()
 
+    def _offline_text(self) -> str | None:
+        """While a LAN table's connection is down and being dialled again: what the
+        prompt bar says instead of the decision (no answer can reach the host)."""
+        table = self.table
+        deadline = getattr(table, "reconnect_deadline", None)
+        if deadline is None or getattr(table, "connected", True):
+            return None
+        left = max(0, int(deadline - time.monotonic() + 0.999))
+        reason = str(getattr(table, "lost_reason", "")) or "The connection to the host was lost."
+        return f"{reason} Reconnecting... {left // 60}:{left % 60:02d} left."
+
     def _fill_panes(self) -> None:
         seat = self._shown
         view = self.table.view(seat)
         public: dict[str, Any] = view["public"]
         private: dict[str, Any] = view["private"]
-        self._prompt = None if seat is None else self._bar_prompt(seat)
+        self._offline = self._offline_text()
+        self._prompt = None if seat is None or self._offline else self._bar_prompt(seat)
         if self._prompt is None or self._prompt.pass_option is None:
             self._claiming = False  # the window closed, or it is not on the bar
         shown = Shown(
@@ -383,7 +399,10 @@ class GameScreen(Screen[tuple[str, None]]):
             claiming=self._can_go_back(),
         )
         self._view = shown
-        if self._prompt is None:
+        if self._offline is not None:
+            hint = "Your seat is kept: the game goes on from here once the host is back."
+            self._prompt_info = PromptInfo(self._offline, hint=hint)
+        elif self._prompt is None:
             self._prompt_info = PromptInfo(self._status(public))
         else:
             self._prompt_info = self.ui.prompt_info(shown)
@@ -434,7 +453,7 @@ class GameScreen(Screen[tuple[str, None]]):
     def _update_banner(self) -> None:
         window = next((p for p in self.table.prompts() if p.pass_option is not None), None)
         banner = self.query_one(ReactionBanner)
-        if window is None or self.table.is_over:
+        if window is None or self.table.is_over or self._offline is not None:
             banner.info = None
             return
         seconds = None
