@@ -960,9 +960,8 @@ class TableHost:
         self._send(conn, self._welcome(seat.index, token))
         self._lobby_dirty = True
         joined = self.humans - self.waiting_for
-        self._report_line(
-            "seat", f"Seat {seat.index + 1}: {name} joined ({joined} of {self.humans} players)."
-        )
+        count = f" ({joined} of {self.humans} players)" if self.humans > 1 else ""
+        self._report_line("seat", f"Seat {seat.index + 1}: {name} joined{count}.")
         if self.waiting_for == 0:
             self._start_game()
 

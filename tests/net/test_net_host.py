@@ -379,6 +379,14 @@ def test_no_away_timeout_means_the_seat_waits_for_ever() -> None:
     assert table is not None and table.seats[1].kind == "remote"
 
 
+def test_the_only_player_joining_is_not_counted() -> None:
+    reports: list[tuple[str, str]] = []
+    config = HostConfig(players=2, bots=1, seed=7, bot_delay=(0.0, 0.0))
+    host = TableHost(get_game("stool"), config, report=lambda k, t: reports.append((k, t)))
+    HostHarness(host).join("Ann")
+    assert reports[0] == ("seat", "Seat 1: Ann joined.")
+
+
 @pytest.mark.parametrize("started", [True, False], ids=["playing", "waiting-room"])
 def test_stopping_the_host_tells_everyone_and_its_console_no_news(started: bool) -> None:
     """Ctrl+C on ``purrch host``: every connection gets a fatal "closing" error and is
@@ -393,6 +401,12 @@ def test_stopping_the_host_tells_everyone_and_its_console_no_news(started: bool)
     h = HostHarness(host, clock)
     conns = [*three_players(h), h.join("Eve", spectate=True)]
     assert (host.table is not None) == started
+    humans = 3 if started else 4
+    joined = [text for kind, text in reports if kind == "seat" and "joined" in text]
+    assert joined == [
+        f"Seat {i + 1}: {name} joined ({i + 1} of {humans} players)."
+        for i, name in enumerate(("Ann", "Bob", "Cy"))
+    ]
     h.drop(conns[1])  # a real drop before the stop is news
     assert reports[-1][1] == (
         "Bob is away; the seat is held. A bot takes it over after 60 s."
