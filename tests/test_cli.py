@@ -95,6 +95,54 @@ def test_no_arguments_with_a_theme(runner: CliRunner, started: Started) -> None:
     assert started.settings.ascii
 
 
+async def test_a_theme_chosen_in_the_app_is_the_next_runs_theme(
+    runner: CliRunner, started: Started, tmp_path: Path
+) -> None:
+    """Ctrl+T in the app keeps the theme (``prefs.json`` under PURRCH_HOME); the next
+    ``purrch`` starts in it, and ``--theme`` still wins for that run."""
+    from tui.app import PurrchApp
+
+    assert runner.invoke(app, []).exit_code == 0
+    settings = started.settings
+    assert settings.theme == "purrch-dark" and settings.remember_theme
+    async with PurrchApp(settings, None).run_test(size=(80, 24)) as pilot:
+        await pilot.press("ctrl+t")
+        await pilot.pause()
+        assert pilot.app.theme == "purrch-light"
+    assert json.loads((tmp_path / "prefs.json").read_text()) == {"theme": "purrch-light"}
+    started.calls.clear()
+    assert runner.invoke(app, []).exit_code == 0
+    assert started.settings.theme == "purrch-light"
+    started.calls.clear()
+    assert runner.invoke(app, ["--theme", "contrast"]).exit_code == 0
+    assert started.settings.theme == "purrch-contrast"
+
+
+@pytest.mark.parametrize(
+    "text", ["{not json", '["purrch-light"]', '{"theme": "pink"}', '{"theme": 3}', ""]
+)
+def test_a_bad_prefs_file_is_the_default_theme(
+    runner: CliRunner, started: Started, tmp_path: Path, text: str
+) -> None:
+    (tmp_path / "prefs.json").write_text(text)
+    result = runner.invoke(app, [])
+    assert result.exit_code == 0 and result.output == ""
+    assert started.settings.theme == "purrch-dark"
+
+
+async def test_a_test_apps_theme_is_not_kept(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Only the command line's apps remember a theme: tests and screenshots don't."""
+    from tui.app import PurrchApp
+
+    monkeypatch.setenv("PURRCH_HOME", str(tmp_path))
+    async with PurrchApp(Settings(autosave=None), None).run_test(size=(80, 24)) as pilot:
+        await pilot.press("ctrl+t")
+        await pilot.pause()
+    assert not (tmp_path / "prefs.json").exists()
+
+
 def test_help_lists_every_command(runner: CliRunner, started: Started) -> None:
     result = runner.invoke(app, ["--help"])
     assert result.exit_code == 0, result.output

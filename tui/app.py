@@ -606,6 +606,10 @@ class PurrchApp(App[None]):
     def switch_theme(self, name: str) -> None:
         self.theme = name
         self.settings.theme = name
+        if self.settings.remember_theme:
+            from tui.settings import remember_theme
+
+            remember_theme(name)
 
     async def action_quit(self) -> None:
         """Ask first; a second Ctrl+Q (or y) on the question quits."""

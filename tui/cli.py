@@ -277,11 +277,14 @@ AsciiOption = Annotated[
 
 
 def check_theme(theme: str | None) -> str:
-    """The full theme name for ``--theme`` (``light`` is ``purrch-light``)."""
+    """The full theme name for ``--theme`` (``light`` is ``purrch-light``); without
+    it, the theme last chosen in the app, else the default."""
     from themes import DEFAULT_THEME, THEME_NAMES
+    from tui.settings import remembered_theme
 
     if theme is None:
-        return DEFAULT_THEME
+        kept = remembered_theme()
+        return kept if kept in THEME_NAMES else DEFAULT_THEME
     for name in (theme, f"purrch-{theme}"):
         if name in THEME_NAMES:
             return name
@@ -299,7 +302,11 @@ def make_settings(
     from themes import utf8_terminal
     from tui.settings import BOT_SPEEDS, Settings
 
-    settings = Settings(theme=check_theme(theme), ascii=ascii_only or not utf8_terminal())
+    settings = Settings(
+        theme=check_theme(theme),
+        ascii=ascii_only or not utf8_terminal(),
+        remember_theme=True,
+    )
     if speed is not None:
         if speed not in BOT_SPEEDS:
             fail(f"unknown speed {speed!r} (known: {', '.join(BOT_SPEEDS)})")

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import contextlib
+import json
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -34,6 +36,43 @@ def autosave_path() -> Path:
     return data_dir() / "autosave.json"
 
 
+def prefs_path() -> Path:
+    """The player's remembered choices (the theme) for the next run."""
+    return data_dir() / "prefs.json"
+
+
+def remembered_theme() -> str | None:
+    """The theme last chosen in the app (Ctrl+T, the palette), if any is on file.  A
+    missing, unreadable or corrupt file is no theme: never an error."""
+    try:
+        data = json.loads(prefs_path().read_text(encoding="utf-8"))
+    except (OSError, ValueError, RecursionError):
+        return None
+    theme = data.get("theme") if isinstance(data, dict) else None
+    return theme if isinstance(theme, str) else None
+
+
+def remember_theme(theme: str) -> None:
+    """Keep ``theme`` for the next run (atomically; a failure keeps it this run only:
+    a preference is not worth an error)."""
+    path = prefs_path()
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError, RecursionError):
+        data = {}
+    if not isinstance(data, dict):
+        data = {}
+    data["theme"] = theme
+    tmp = path.with_name(f".{path.name}.tmp")
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp.write_text(json.dumps(data, indent=1), encoding="utf-8")
+        os.replace(tmp, path)
+    except OSError:
+        with contextlib.suppress(OSError):
+            tmp.unlink()
+
+
 @dataclass
 class Settings:
     theme: str = DEFAULT_THEME
@@ -47,6 +86,9 @@ class Settings:
     # Whether the menu offers LAN games; an SSH session's app does not (its player
     # must not open ports on, or dial out from, the machine that hosts the door).
     lan: bool = True
+    # Whether a theme chosen in the app is kept for the next run (prefs.json): the
+    # command line's apps, not tests and screenshots.
+    remember_theme: bool = False
 
     @property
     def bot_delay(self) -> tuple[float, float]:
