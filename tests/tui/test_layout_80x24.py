@@ -79,11 +79,12 @@ async def settle(pilot: Pilot[None]) -> None:
 
 
 async def play_checking_footers(
-    app: PurrchApp, pilot: Pilot[None], *, buzz: bool = False
+    app: PurrchApp, pilot: Pilot[None], *, buzz: bool = False, races: int | None = None
 ) -> set[tuple[str, str]]:
     """Play to the game-over screen with keys (the simple player's choices; with
     ``buzz``, the seat shown buzzes in a race when its own turn is on the bar, then
-    goes back with Escape once), checking the footer at every step."""
+    goes back with Escape once), checking the footer at every step.  ``races``: stop
+    once that many races were buzzed into and backed out of."""
     seen: set[tuple[str, str]] = set()
     backed: set[str] = set()
     for _ in range(MAX_STEPS):
@@ -112,6 +113,10 @@ async def play_checking_footers(
                 if bar is not None and bar.kind == "race" and bar.text not in backed:
                     backed.add(bar.text)
                     await pilot.press("escape")  # back to the turn, once per race
+                    if races is not None and len(backed) >= races:
+                        await settle(pilot)
+                        check_footer(app, seen)
+                        return seen
                     continue
                 info = bar
         if info is not None and info.options:
@@ -153,6 +158,22 @@ async def test_stool_footers_fit_against_bots() -> None:
     async with app.run_test(size=SIZE) as pilot:
         seen = await play_checking_footers(app, pilot, buzz=True)
         assert ("esc", "Back") in seen and ("?", "Keys") in seen
+
+
+async def test_stool_ascii_footers_fit_through_a_race() -> None:
+    """ASCII keys are wider ("enter", "esc"): the densest footer, a race buzzed into on
+    your own turn (Pick, Memory, Back, Choose and the app's keys), still fits; the
+    game screen leaves "^p palette" out of it then (Ctrl+P still opens it)."""
+    table = make_table(HOTSEAT, 2, game=STOOL)
+    app = app_at(table, ascii_only=True)
+    async with app.run_test(size=SIZE) as pilot:
+        seen = await play_checking_footers(app, pilot, buzz=True, races=1)
+        assert {("enter", "Pick"), ("m", "Memory"), ("esc", "Back"), ("^t", "Theme")} <= seen
+        footer = app.screen.query_one(Footer)
+        assert not [k for k in footer.query(FooterKey) if k.has_class("-command-palette")]
+        await pilot.press("ctrl+p")
+        await settle(pilot)
+        assert type(app.screen).__name__ == "CommandPalette"
 
 
 async def test_pigeons_footers_fit_in_80_columns_in_every_phase() -> None:

@@ -166,7 +166,10 @@ class GameScreen(Screen[tuple[str, None]]):
                 yield LogPane(id="log")
         yield ReactionBanner(id="banner")
         yield PromptBar(id="prompt")
-        yield Footer()
+        # ASCII keys are wider ("enter", not "⏎"): at 80 columns a race's footer in
+        # Stool Pigeon has no room left for "^p palette".  Ctrl+P still opens the
+        # palette, and ? lists it with every other key.
+        yield Footer(show_command_palette=not self.settings.ascii)
 
     def on_mount(self) -> None:
         if coming_down(self):  # nothing to show, nothing to follow
