@@ -48,8 +48,8 @@ def test_game_screen_with_a_seat_away(snap_compare: Any) -> None:
 def test_game_screen_cut_off_from_the_host(snap_compare: Any, monkeypatch: Any) -> None:
     """You should see the same game screen as with a seat away, but the prompt bar
     reads "The host stopped the table. Reconnecting... 1:30 left." in bold, and under
-    it, dimmed, "Your seat is kept: the game goes on from here once the host is
-    back."; no option keys in the footer."""
+    it, dimmed, "Your seat is kept: the game goes on from here once you are
+    connected again."; no option keys in the footer."""
     from types import SimpleNamespace
 
     import tui.screens.game as game_screen

@@ -403,7 +403,7 @@ class GameScreen(Screen[tuple[str, None]]):
         )
         self._view = shown
         if self._offline is not None:
-            hint = "Your seat is kept: the game goes on from here once the host is back."
+            hint = "Your seat is kept: the game goes on from here once you are connected again."
             self._prompt_info = PromptInfo(self._offline, hint=hint)
         elif self._prompt is None:
             self._prompt_info = PromptInfo(self._status(public))
