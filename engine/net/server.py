@@ -2,11 +2,9 @@
 
 The host decides everything; this adapter only moves bytes and keeps time:
 
-* each connection is an :class:`asyncio.Protocol`: the bytes it receives go to
-  ``host.receive`` as they arrive, in the loop's read callback (no reader task,
-  no stream buffer between the socket and the host);
+* one task per connection reads chunks and hands them to ``host.receive``;
 * the host's actions are carried out at once: ``Send`` is a non-blocking
-  ``transport.write`` (never awaited: a slow reader cannot stall the table) and a
+  ``writer.write`` (never awaited: a slow reader cannot stall the table) and a
   connection whose unsent bytes pass ``max_send_buffer`` is dropped; ``Close``
   flushes and closes, and aborts after ``close_grace`` seconds if the peer does
   not read;
@@ -67,14 +65,16 @@ class TableServer:
         *,
         max_send_buffer: int = DEFAULT_SEND_BUFFER,
         close_grace: float = 5.0,
+        read_size: int = 64 * 1024,
     ) -> None:
         self.host = host
         self.max_send_buffer = max_send_buffer
         self.close_grace = close_grace
+        self.read_size = read_size
         self._clock: Callable[[], float] = host.clock
         self._server: asyncio.Server | None = None
-        self._transports: dict[int, asyncio.Transport] = {}
-        self._open: set[_Client] = set()  # every connection not lost yet
+        self._writers: dict[int, asyncio.StreamWriter] = {}
+        self._tasks: set[asyncio.Task[Any]] = set()
         self._timer: asyncio.TimerHandle | None = None
         self._timer_when: float | None = None
         self._closed = asyncio.Event()
@@ -111,9 +111,8 @@ class TableServer:
 
     async def start(self, bind: str = "0.0.0.0", port: int = DEFAULT_PORT) -> None:
         """Listen on ``bind``:``port`` (port 0: any free port, see :attr:`port`)."""
-        loop = asyncio.get_running_loop()
-        self._server = await loop.create_server(
-            lambda: _Client(self), host=bind, port=port, reuse_address=True
+        self._server = await asyncio.start_server(
+            self._serve_client, host=bind, port=port, reuse_address=True
         )
         self._reschedule()
 
@@ -154,11 +153,11 @@ class TableServer:
         if self._timer is not None:
             self._timer.cancel()
             self._timer = None
-        if self._open:
+        if self._tasks:
             # Give the goodbye lines a moment to leave, then cut what is left.
-            _done, pending = await asyncio.wait([c.lost for c in self._open], timeout=1.0)
-            for transport in list(self._transports.values()):
-                transport.abort()
+            _done, pending = await asyncio.wait(set(self._tasks), timeout=1.0)
+            for writer in list(self._writers.values()):
+                writer.transport.abort()
             if pending:
                 await asyncio.wait(pending, timeout=1.0)
         if self._fsync_timer is not None:
@@ -178,61 +177,64 @@ class TableServer:
 
     # ------------------------------------------------------------------ connections
 
-    def _connected(self, client: _Client, transport: asyncio.Transport) -> int | None:
-        """A new connection: its id at the host (None: the server is closing)."""
+    async def _serve_client(
+        self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter
+    ) -> None:
+        task = asyncio.current_task()
+        if task is not None:
+            self._tasks.add(task)
         if self._closed.is_set():
-            transport.abort()
-            return None
-        self._open.add(client)
+            writer.transport.abort()
+            return
         conn = self.host.connect()
-        self._transports[conn] = transport
-        self._run_actions()
-        return conn
-
-    def _received(self, conn: int, data: bytes) -> None:
-        if conn not in self._transports:  # dropped: what was still on its way
-            return
+        self._writers[conn] = writer
         try:
-            self.host.receive(conn, data)
-        except Exception:  # a bug in the host: drop this client, keep the table
-            _log.exception("the host failed on input from connection %d", conn)
-            self._drop(conn)
-        self._run_actions()
-
-    def _lost(self, client: _Client, conn: int | None) -> None:
-        self._open.discard(client)
-        if conn is None:
-            return
-        transport = self._transports.pop(conn, None)
-        if transport is not None and not transport.is_closing():
-            transport.abort()
-        self.host.disconnect(conn)
-        self._run_actions()
+            self._run_actions()
+            while conn in self._writers:
+                data = await reader.read(self.read_size)
+                if not data:
+                    break
+                try:
+                    self.host.receive(conn, data)
+                except Exception:  # a bug in the host: drop this client, keep the table
+                    _log.exception("the host failed on input from connection %d", conn)
+                    self._drop(conn)
+                self._run_actions()
+        except (ConnectionError, OSError):
+            pass
+        finally:
+            writer = self._writers.pop(conn, writer)
+            if not writer.transport.is_closing():
+                writer.transport.abort()
+            self.host.disconnect(conn)
+            self._run_actions()
+            if task is not None:
+                self._tasks.discard(task)
 
     def _drop(self, conn: int) -> None:
-        transport = self._transports.pop(conn, None)
-        if transport is not None:
-            transport.abort()
+        writer = self._writers.pop(conn, None)
+        if writer is not None:
+            writer.transport.abort()
         self.host.disconnect(conn)
 
     def _act(self, action: Send | Close) -> None:
         """Carry out one action of the host, as soon as it decides it."""
-        transport = self._transports.get(action.conn)
-        if transport is None:
+        writer = self._writers.get(action.conn)
+        if writer is None:
             return
+        transport = writer.transport
         if isinstance(action, Send):
             if transport.is_closing():
                 return
-            transport.write(action.data)  # never awaited: a slow reader cannot stall us
+            writer.write(action.data)  # never awaited: a slow reader cannot stall us
             if transport.get_write_buffer_size() > self.max_send_buffer:
                 _log.warning("connection %d reads too slowly: dropped", action.conn)
                 self.dropped += 1
-                # The host hears of it when the connection is lost (abort calls
-                # connection_lost on the loop's next turn, not inside this call).
-                self._transports.pop(action.conn, None)
+                # Not from inside the host's own call: on the loop's next turn.
+                self._writers.pop(action.conn, None)
                 transport.abort()
         elif isinstance(action, Close) and not transport.is_closing():
-            transport.close()  # after what is buffered has been sent
+            writer.close()
             loop = asyncio.get_running_loop()
             loop.call_later(self.close_grace, transport.abort)
 
@@ -322,31 +324,3 @@ class TableServer:
         except Exception:
             _log.exception("the host failed on a tick")
         self._run_actions()
-
-
-class _Client(asyncio.Protocol):
-    """One connection: its bytes to the host as they arrive (see the module docstring)."""
-
-    def __init__(self, server: TableServer) -> None:
-        self.server = server
-        self.conn: int | None = None
-        self.lost: asyncio.Future[None] = asyncio.get_running_loop().create_future()
-
-    def connection_made(self, transport: asyncio.BaseTransport) -> None:
-        assert isinstance(transport, asyncio.Transport)
-        self.conn = self.server._connected(self, transport)
-
-    def data_received(self, data: bytes) -> None:
-        if self.conn is not None:
-            self.server._received(self.conn, data)
-
-    def eof_received(self) -> bool:
-        return False  # the peer is done: close our side too
-
-    def connection_lost(self, exc: Exception | None) -> None:
-        conn, self.conn = self.conn, None
-        try:
-            self.server._lost(self, conn)
-        finally:
-            if not self.lost.done():
-                self.lost.set_result(None)
