@@ -6,8 +6,11 @@ The host decides everything; this adapter only moves bytes and keeps time:
 * the host's actions are carried out at once: ``Send`` is a non-blocking
   ``writer.write`` (never awaited: a slow reader cannot stall the table) and a
   connection whose unsent bytes pass ``max_send_buffer`` is dropped; ``Close``
-  flushes and closes, and aborts after ``close_grace`` seconds if the peer does
-  not read;
+  sends what is buffered then ends our side (``write_eof``), and reads and drops
+  whatever the peer still sends until it closes too, or aborts after
+  ``close_grace`` seconds: closing a socket that has unread bytes would send the
+  peer a reset, which can destroy the error line that says why, still on its
+  way;
 * one timer wakes the host at :meth:`TableHost.next_wakeup` (bot moves, window
   deadlines, away and hello timeouts);
 * the autosave's fsync runs off the event loop (:attr:`TableHost.defer_fsync`):
@@ -234,7 +237,17 @@ class TableServer:
                 self._writers.pop(action.conn, None)
                 transport.abort()
         elif isinstance(action, Close) and not transport.is_closing():
-            writer.close()
+            # A lingering close (see the module docstring): the reader loop goes on
+            # reading (the host drops a closing connection's bytes) until the peer's
+            # end of file, and ``close_grace`` bounds it.
+            if not writer.can_write_eof():
+                writer.close()
+            else:
+                try:
+                    writer.write_eof()
+                except OSError:  # the peer is gone already: nothing to linger for
+                    transport.abort()
+                    return
             loop = asyncio.get_running_loop()
             loop.call_later(self.close_grace, transport.abort)
 

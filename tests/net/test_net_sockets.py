@@ -400,6 +400,35 @@ async def test_an_over_long_line_and_a_flood_end_the_connection() -> None:
         await server.close()
 
 
+async def test_the_fatal_error_arrives_even_with_the_clients_bytes_still_coming() -> None:
+    """A client told a fatal error while more of its lines are on their way (a flood,
+    junk after a bad first line): the server ends its side after the error line and
+    reads and drops the rest until the client closes, so the client reads the error
+    and then a clean end of file.  Closing a socket with unread bytes sends a reset
+    instead, which can destroy the error line on its way (the junk test hit it)."""
+    server = await start_server(close_grace=30.0)
+    try:
+        for _ in range(5):
+            conn = await raw(server)
+            # A line over the limit, then another 100 KiB the server will never handle.
+            junk = b"x" * (MAX_LINE + 10) + b"\n" + encode({"type": "ping"}) * 6_000
+            await conn.send_raw(junk)
+            messages = await closed_after(conn)
+            assert messages[-1]["code"] == Code.TOO_LONG and messages[-1]["fatal"] is True
+            await conn.close()
+        for _ in range(500):  # the server hears each close on its next reads
+            if server.host.connections == 0:
+                break
+            await asyncio.sleep(0.01)
+        assert server.host.connections == 0
+        tables = [await join(server, name) for name in ("Ann", "Bob")]
+        for t in tables:
+            await t.wait_started(TIMEOUT)
+            await t.close()
+    finally:
+        await server.close()
+
+
 async def test_a_slow_reader_is_dropped_and_never_stalls_the_table() -> None:
     server = await start_server(players=3, bots=1, max_send_buffer=16 * 1024)
     try:
