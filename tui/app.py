@@ -364,7 +364,11 @@ class PurrchApp(App[None]):
 
     def table_news(self, remote: RemoteTable) -> TableNews:
         """What the game-over screen says about the LAN table's next game: who it waits
-        for, who is away; whether ``a`` may ask for it."""
+        for, who is away; whether ``a`` may ask for it.  While the connection is down
+        and being dialled again, only that (nothing can be asked)."""
+        if not remote.connected and remote.reconnect_deadline is not None:
+            reason = remote.lost_reason or "The connection to the host was lost."
+            return TableNews(f"{reason} Reconnecting...")
         lobby = remote.lobby
         me = remote.seat
         names = {s.seat: s.name or f"Seat {s.seat + 1}" for s in lobby.seats}
@@ -461,6 +465,7 @@ class PurrchApp(App[None]):
                 title=titles.get(str(state), "Connection"),
                 severity=cast(Any, severities.get(str(state), "warning")),
             )
+            self._show_table_news(remote)
         elif mtype == "lobby":
             self._notify_away(remote)
             self._show_table_news(remote)

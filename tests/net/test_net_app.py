@@ -871,6 +871,45 @@ async def test_when_the_other_player_has_left_the_game_over_says_so_and_a_starts
         await server.close()
 
 
+async def test_the_game_over_screen_says_when_the_connection_is_down(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """After a LAN game Ann's line drops: the game-over screen says it is reconnecting
+    and offers no ``a`` (nothing can reach the host); once she is back it says again
+    what the next game waits for."""
+    server, ann, bob, _ = await finished_table()
+    dial = ann._dial
+    may_dial = asyncio.Event()
+
+    async def held_dial(token: str | None, timeout: float = 10.0) -> None:
+        await may_dial.wait()
+        await dial(token, timeout)
+
+    try:
+        ann.reconnect_for = 90.0
+        app = remote_app(scene_settings(), ann)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await wait_until(pilot, lambda: isinstance(app.screen, GameOverScreen))
+            over = app.screen
+            await wait_until(pilot, lambda: over.table is not None)
+            before = over_text(over)
+            assert "a" in footer_keys(over)
+            monkeypatch.setattr(ann, "_dial", held_dial)
+            conn = ann._conn
+            assert conn is not None
+            conn.abort()  # the line drops
+            await wait_until(pilot, lambda: "Reconnecting" in over_text(over))
+            assert over_text(over) == "The connection to the host was lost. Reconnecting..."
+            assert "a" not in footer_keys(over)
+            may_dial.set()
+            await wait_until(pilot, lambda: over_text(over) == before)
+            assert "a" in footer_keys(over)
+    finally:
+        await ann.close()
+        await bob.close()
+        await server.close()
+
+
 async def test_a_spectator_is_never_offered_play_again_and_sees_the_next_game() -> None:
     server, ann, bob, cy = await finished_table(spectator="Cy")
     assert cy is not None
