@@ -34,6 +34,7 @@ from engine.net.host import HostConfig
 from engine.net.server import TableServer
 from engine.session import SeatConfig
 from tui.lifecycle import coming_down
+from tui.screens.join import hold_cursors_still
 from tui.screens.lobby import address_text
 from tui.seating import MAX_NAME, has_screen
 
@@ -191,6 +192,7 @@ class HostScreen(Screen[HostedTable | None]):
         if coming_down(self):
             return
         self.query_one("#join-box").border_title = "Host a LAN game"
+        hold_cursors_still(self)
 
     def show_status(self, text: str, *, error: bool = False) -> None:
         status = self.query_one("#join-status", Static)

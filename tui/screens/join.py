@@ -101,6 +101,16 @@ async def dial_table(
     return remote
 
 
+def hold_cursors_still(screen: Screen[Any]) -> None:
+    """With frozen settings (tests, screenshots) the text fields' cursors do not blink:
+    what a snapshot shows must not depend on when it is taken (the menu's fields do
+    the same)."""
+    settings = getattr(screen.app, "settings", None)
+    if getattr(settings, "frozen", False):
+        for field in screen.query(Input):
+            field.cursor_blink = False
+
+
 class WatchBox(Checkbox):
     """The "Watch only" box: Space ticks it, Enter joins (it is the form's last field).
 
@@ -213,6 +223,7 @@ class JoinScreen(Screen[RemoteTable | None]):
         box.border_title = "Join the table" if self.fixed else "Join a LAN game"
         settings = getattr(self.app, "settings", None)
         self.set_class(bool(getattr(settings, "ascii", False)), "-ascii")
+        hold_cursors_still(self)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         # Escape goes back to the menu, or quits the app from a fixed-table form.
