@@ -379,6 +379,14 @@ def _free_port() -> int:
         return int(sock.getsockname()[1])
 
 
+async def people_still_join(server: TableServer) -> None:
+    """The table is fine: Ann and Bob join, and their game starts."""
+    tables = [await join(server, name) for name in ("Ann", "Bob")]
+    for t in tables:
+        await t.wait_started(TIMEOUT)
+        await t.close()
+
+
 async def test_an_over_long_line_and_a_flood_end_the_connection() -> None:
     server = await start_server(rate=50.0, burst=100.0)
     try:
@@ -391,11 +399,7 @@ async def test_an_over_long_line_and_a_flood_end_the_connection() -> None:
         messages = await closed_after(flood)
         assert messages[-1]["code"] == Code.FLOOD
         assert sum(m["type"] == "pong" for m in messages) <= 100
-        # The table is fine: people still join, and the game starts.
-        tables = [await join(server, name) for name in ("Ann", "Bob")]
-        for t in tables:
-            await t.wait_started(TIMEOUT)
-            await t.close()
+        await people_still_join(server)
     finally:
         await server.close()
 
@@ -421,10 +425,7 @@ async def test_the_fatal_error_arrives_even_with_the_clients_bytes_still_coming(
                 break
             await asyncio.sleep(0.01)
         assert server.host.connections == 0
-        tables = [await join(server, name) for name in ("Ann", "Bob")]
-        for t in tables:
-            await t.wait_started(TIMEOUT)
-            await t.close()
+        await people_still_join(server)
     finally:
         await server.close()
 
