@@ -41,36 +41,30 @@ def prefs_path() -> Path:
     return data_dir() / "prefs.json"
 
 
-def remembered_theme() -> str | None:
-    """The theme last chosen in the app (Ctrl+T, the palette), if any is on file.  A
-    missing, unreadable or corrupt file is no theme: never an error."""
+def _read_prefs() -> dict[str, object]:
+    """What prefs.json holds: a missing, unreadable or corrupt file is no preference,
+    never an error."""
     try:
         data = json.loads(prefs_path().read_text(encoding="utf-8"))
     except (OSError, ValueError, RecursionError):
-        return None
-    theme = data.get("theme") if isinstance(data, dict) else None
+        return {}
+    return data if isinstance(data, dict) else {}
+
+
+def remembered_theme() -> str | None:
+    """The theme last chosen in the app (Ctrl+T, the palette), if any is on file."""
+    theme = _read_prefs().get("theme")
     return theme if isinstance(theme, str) else None
 
 
 def remember_theme(theme: str) -> None:
     """Keep ``theme`` for the next run (atomically; a failure keeps it this run only:
     a preference is not worth an error)."""
-    path = prefs_path()
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError, RecursionError):
-        data = {}
-    if not isinstance(data, dict):
-        data = {}
-    data["theme"] = theme
-    tmp = path.with_name(f".{path.name}.tmp")
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        tmp.write_text(json.dumps(data, indent=1), encoding="utf-8")
-        os.replace(tmp, path)
-    except OSError:
-        with contextlib.suppress(OSError):
-            tmp.unlink()
+    from engine.savefile import write_atomically
+
+    data = {**_read_prefs(), "theme": theme}
+    with contextlib.suppress(OSError):
+        write_atomically(prefs_path(), json.dumps(data, indent=1))
 
 
 @dataclass
