@@ -16,6 +16,7 @@ import contextlib
 import ipaddress
 import signal
 import socket
+import sys
 import time
 from collections.abc import Callable, Collection
 from pathlib import Path
@@ -66,10 +67,19 @@ async def until_stopped() -> None:
 
 def local_addresses() -> list[str]:
     """This machine's IPv4 addresses other players may dial (best effort, no traffic)."""
-    found: list[str] = []
-    with contextlib.suppress(OSError):
-        for info in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET):
-            found.append(str(info[4][0]))
+    return [address for address, _name in local_interfaces()]
+
+
+def local_interfaces() -> list[tuple[str, str | None]]:
+    """This machine's IPv4 addresses other players may dial, each with the name of
+    its network interface where known (``wlan0``, ``eth0``); best effort, no traffic.
+
+    First the address a LAN packet would leave by (the default route), then every
+    other interface that is up and has a link (on Linux): a laptop on Wi-Fi and
+    Ethernet at once is reached on either.  Loopback and link-local addresses are
+    left out: nobody else can dial them.
+    """
+    found: list[tuple[str, str | None]] = []
     # The address of the interface a LAN packet would leave by (UDP connect
     # sends nothing; it only asks the kernel for a route).
     with (
@@ -77,22 +87,72 @@ def local_addresses() -> list[str]:
         socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe,
     ):
         probe.connect(("10.255.255.255", 9))
-        found.append(str(probe.getsockname()[0]))
-    out: list[str] = []
-    for address in found:
+        found.append((str(probe.getsockname()[0]), None))
+    interfaces = _linux_interfaces()
+    found.extend(interfaces)
+    if not interfaces:  # elsewhere: what the host name resolves to
+        with contextlib.suppress(OSError):
+            for info in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET):
+                found.append((str(info[4][0]), None))
+    return dialable(found)
+
+
+def dialable(found: list[tuple[str, str | None]]) -> list[tuple[str, str | None]]:
+    """``found`` without duplicates and the addresses nobody else can dial
+    (loopback, link-local, unspecified, not an address); a name found for an
+    address later in the list is kept."""
+    names: dict[str, str | None] = {}
+    for address, name in found:
         try:
             ip = ipaddress.ip_address(address)
         except ValueError:
             continue
-        if ip.is_loopback or ip.is_unspecified or address in out:
+        if ip.is_loopback or ip.is_unspecified or ip.is_link_local:
             continue
-        out.append(address)
+        if names.get(address) is None:
+            names[address] = name
+    return list(names.items())
+
+
+_SIOCGIFFLAGS = 0x8913
+_SIOCGIFADDR = 0x8915
+_IFF_UP = 0x1
+_IFF_LOOPBACK = 0x8
+_IFF_RUNNING = 0x40
+
+
+def _linux_interfaces() -> list[tuple[str, str]]:
+    """(IPv4 address, interface name) of each interface that is up, has a link
+    and an IPv4 address (Linux ioctls; elsewhere, or if they fail: none)."""
+    if not sys.platform.startswith("linux"):
+        return []
+    import fcntl
+    import struct
+
+    out: list[tuple[str, str]] = []
+    try:
+        interfaces = socket.if_nameindex()
+        sock = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+    except OSError:
+        return []
+    with sock:
+        for _index, name in interfaces:
+            request = struct.pack("256s", name.encode()[:15])
+            try:
+                flags = struct.unpack_from("H", fcntl.ioctl(sock, _SIOCGIFFLAGS, request), 16)[0]
+                if flags & _IFF_LOOPBACK or not flags & _IFF_UP or not flags & _IFF_RUNNING:
+                    continue
+                answer = fcntl.ioctl(sock, _SIOCGIFADDR, request)  # OSError: no IPv4
+            except OSError:
+                continue
+            out.append((socket.inet_ntoa(answer[20:24]), name))
     return out
 
 
-def _join_hint(address: str, port: int) -> str:
+def _join_hint(address: str, port: int, interface: str | None = None) -> str:
     shown = f"[{address}]" if ":" in address else address
-    return f"  purrch join {shown}:{port} --name YOUR_NAME"
+    where = f"   ({interface})" if interface else ""
+    return f"  purrch join {shown}:{port} --name YOUR_NAME{where}"
 
 
 class HostConsole:
@@ -269,12 +329,12 @@ async def _serve(
             "That is every network interface, since that is what a meetup needs "
             "(--bind 127.0.0.1 keeps the table on this machine)."
         )
-        addresses = local_addresses() or ["THIS_MACHINE'S_ADDRESS"]
+        addresses = local_interfaces() or [("THIS_MACHINE'S_ADDRESS", None)]
     else:
-        addresses = [bind]
+        addresses = [(bind, None)]
     echo("Players join with:")
-    for address in addresses:
-        echo(_join_hint(address, port))
+    for address, interface in addresses:
+        echo(_join_hint(address, port, interface))
     if host.has_password:
         echo("The table has a password: add --password to the join command.")
     echo(f"Autosave: {config.save_path}")

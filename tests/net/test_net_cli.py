@@ -351,3 +351,47 @@ async def test_a_resumed_host_keeps_its_address_port_password_and_away_timeout(
         if host.proc.returncode is None:
             host.proc.kill()
             await host.proc.wait()
+
+
+# --------------------------------------------------------------------------- join hints
+
+
+def test_the_join_hint_lists_only_addresses_others_can_dial() -> None:
+    from tui.lan_commands import dialable
+
+    found = [
+        ("192.168.1.20", None),  # the default route's, found first, without a name
+        ("127.0.0.1", "lo"),
+        ("169.254.3.4", "eth1"),  # link-local: no DHCP answered there
+        ("0.0.0.0", None),
+        ("not an address", "x"),
+        ("10.0.0.5", "eth0"),
+        ("192.168.1.20", "wlan0"),  # the same address, now with its interface's name
+    ]
+    assert dialable(found) == [("192.168.1.20", "wlan0"), ("10.0.0.5", "eth0")]
+
+
+def test_the_join_hint_names_the_interface() -> None:
+    from tui.lan_commands import _join_hint
+
+    assert _join_hint("10.0.0.5", 7777, "wlan0") == (
+        "  purrch join 10.0.0.5:7777 --name YOUR_NAME   (wlan0)"
+    )
+    assert _join_hint("10.0.0.5", 7777) == "  purrch join 10.0.0.5:7777 --name YOUR_NAME"
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="interfaces by Linux ioctls")
+def test_every_interface_with_a_link_is_found_the_default_route_s_first() -> None:
+    from tui.lan_commands import _linux_interfaces, local_interfaces
+
+    interfaces = _linux_interfaces()
+    assert all(not address.startswith("127.") for address, _name in interfaces)
+    try:
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+            probe.connect(("10.255.255.255", 9))
+            routed = probe.getsockname()[0]
+    except OSError:
+        pytest.skip("no route to a LAN on this machine")
+    # The kernel's own answer for the route is an interface the ioctls found, by name.
+    assert routed in dict(interfaces)
+    assert local_interfaces()[0] == (routed, dict(interfaces)[routed])
