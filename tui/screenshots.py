@@ -21,12 +21,13 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from textual.app import App
+from textual import events
 from textual.pilot import Pilot
 
 from engine.core import Prompt
 from engine.session import SeatConfig, Table
-from themes import DEFAULT_THEME, THEMES
+from themes import DEFAULT_THEME
+from tui.app import PurrchApp
 from tui.games.pigeons import options_in_order
 from tui.settings import Settings
 
@@ -343,25 +344,22 @@ def _key_of(table: Table, seat: int, option_id: str) -> str:
 # ----------------------------------------------------------------------------- the app
 
 
-class SceneApp(App[None]):
-    """The smallest app that shows a game screen: themes registered, one screen pushed."""
-
-    TITLE = "Purrch"
+class SceneApp(PurrchApp):
+    """The app as players see it, on one game screen: the app's own keys in the
+    footer (F1, ?, Ctrl+T, Ctrl+Q), its stylesheet, themes and ASCII key names,
+    but no menu and no autosave; what the screen is dismissed with goes to
+    :attr:`results`."""
 
     def __init__(self, scene: Scene) -> None:
-        super().__init__()
+        super().__init__(scene.settings)
         self.scene = scene
         self.results: list[object] = []  # what the game screen was dismissed with
-        for theme in THEMES:
-            self.register_theme(theme)
-        self.theme = scene.settings.theme
 
-    def get_theme_variable_defaults(self) -> dict[str, str]:
-        return dict(THEMES[0].variables or {})
-
-    def on_mount(self) -> None:
+    def on_mount(self, event: events.Mount) -> None:
+        event.prevent_default()  # not PurrchApp's: no menu under the scene
         from tui.screens.game import GameScreen
 
+        self.table = self.scene.table
         self.push_screen(
             GameScreen(self.scene.table, self.scene.settings), callback=self.results.append
         )
@@ -406,8 +404,6 @@ async def _settle(pilot: Pilot[None]) -> None:
 async def _shoot_menu(size: tuple[int, int], folder: Path) -> Path:
     """The main menu, as a new user sees it (no saved game to resume)."""
     import tempfile
-
-    from tui.app import PurrchApp
 
     with tempfile.TemporaryDirectory() as home:
         settings = Settings(autosave=Path(home) / "autosave.json")

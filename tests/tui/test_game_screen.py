@@ -152,7 +152,8 @@ def test_themes(snap_compare: SnapCompare, theme: str) -> None:
 def test_ascii(snap_compare: SnapCompare) -> None:
     """You should see Ann's first turn drawn with plain ASCII glyphs only: pigeons as
     'Y*', the cat as '!!', actions as '+', the turn marker '>', bots '%', and a
-    plain '-' dash in "cats: 1 - can't win"."""
+    plain '-' dash in "cats: 1 - can't win", and the footer's keys in ASCII words
+    ('enter', '^q', never '⏎')."""
     scene = start_scene(ascii_only=True)
     assert snap_compare(SceneApp(scene), run_before=run_before(scene), terminal_size=(100, 30))
 
