@@ -70,6 +70,7 @@ import secrets
 import time
 from collections.abc import Callable, Collection, Iterator, Mapping
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -90,6 +91,7 @@ from engine.net.protocol import (
     encode,
     encode_json,
     error_message,
+    name_key,
 )
 from engine.savefile import fsync_saved, read_save, write_atomically
 from engine.session import SaveError, SeatConfig, Table
@@ -682,22 +684,24 @@ class TableHost:
     # ------------------------------------------------------------------ events in
 
     def connect(self) -> int:
-        """A new connection; returns its id (refusal, if any, is in the actions)."""
+        """A new connection; returns its id.
+
+        When more than ``max_pending`` connections wait to say hello, the one that
+        has waited longest is closed (fatal ``busy``), not the new one: a client
+        says hello as soon as it connects, so idle sockets held open by someone
+        cannot lock the players out."""
         conn = _Conn(self._next_conn, self._clock(), self.config)
         self._next_conn += 1
         self._conns[conn.id] = conn
-        pending = sum(1 for c in self._conns.values() if c.role == "hello" and not c.closing)
-        if pending > self.config.max_pending:
-            # Queued even with a sink: the caller learns the connection's id first.
-            sink, self._sink = self._sink, None
-            try:
-                self._fatal(
-                    conn,
-                    Code.BUSY,
-                    "Too many connections are waiting to join: try again in a moment.",
-                )
-            finally:
-                self._sink = sink
+        pending = [c for c in self._conns.values() if c.role == "hello" and not c.closing]
+        if len(pending) > self.config.max_pending:
+            oldest = min(pending, key=lambda c: (c.opened, c.id))
+            self._fatal(
+                oldest,
+                Code.BUSY,
+                "Too many connections are waiting to join: this one waited longest "
+                "without a hello, and is closed.",
+            )
         return conn.id
 
     def receive(self, conn_id: int, data: bytes) -> None:
@@ -705,15 +709,8 @@ class TableHost:
         conn = self._conns.get(conn_id)
         if conn is None or conn.closing:
             return
-        for item in conn.decoder.feed(data):
+        for item in conn.decoder.feed(data, partial(self._admit, conn)):
             if conn.closing:
-                break
-            if not conn.limiter.allow(self._clock()):
-                self._fatal(
-                    conn,
-                    Code.FLOOD,
-                    f"More than {self.config.rate:g} messages a second: closing the connection.",
-                )
                 break
             if isinstance(item, ProtocolError):
                 self._send(conn, item.to_message())
@@ -723,6 +720,16 @@ class TableHost:
             self._handle_safely(conn, item)
             self._settle()
         self._settle()
+
+    def _admit(self, conn: _Conn) -> ProtocolError | None:
+        """Count one line of ``conn`` (blank ones too) against its rate limit."""
+        if conn.limiter.allow(self._clock()):
+            return None
+        return ProtocolError(
+            Code.FLOOD,
+            f"More than {self.config.rate:g} messages a second: closing the connection.",
+            fatal=True,
+        )
 
     def disconnect(self, conn_id: int) -> None:
         """The connection is gone (closed by either side, or dropped)."""
@@ -899,6 +906,23 @@ class TableHost:
             return True
         return False
 
+    def _check_name_free(self, name: str, *, spectators: bool = True) -> None:
+        """A ``name`` error if a seat (held or not), or else a spectator (unless not
+        ``spectators``), goes by ``name``.
+
+        A spectator's name is not checked against the other spectators': one whose
+        connection dropped comes back under the same name, maybe before the host
+        saw the old connection go, and nothing but the name tells it apart.
+        """
+        key = name_key(name)
+        names = [s.name for s in self._seats]
+        if spectators:
+            names += [c.name for c in self._conns.values() if c.role == "spectator"]
+        if any(other is not None and name_key(other) == key for other in names):
+            raise ProtocolError(
+                Code.NAME, f"Someone called {name} is already at the table: choose another name."
+            )
+
     def _join_spectator(self, conn: _Conn, name: str) -> None:
         watching = sum(1 for c in self._conns.values() if c.role == "spectator")
         if watching >= self.config.max_spectators:
@@ -907,6 +931,7 @@ class TableHost:
                 f"Too many spectators already ({self.config.max_spectators}).",
                 fatal=True,
             )
+        self._check_name_free(name, spectators=False)
         conn.role = "spectator"
         conn.name = name
         self._send(conn, self._welcome(None, None))
@@ -943,11 +968,7 @@ class TableHost:
                 f"The table is full (all {n} seats are taken): join as a spectator to watch.",
                 fatal=True,
             )
-        key = name.casefold()
-        if any(s.name is not None and s.name.casefold() == key for s in self._seats):
-            raise ProtocolError(
-                Code.NAME, f"Someone called {name} is already at the table: choose another name."
-            )
+        self._check_name_free(name)
         seat = free[0]
         token = secrets.token_urlsafe(24)
         seat.name = name

@@ -17,6 +17,7 @@ for people; ``fatal`` ones (a line too long, a flood...) end the connection.
 from __future__ import annotations
 
 import json
+import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Final
@@ -36,7 +37,9 @@ MAX_NAME: Final = 16
 MAX_CHAT: Final = 500
 """The longest chat line, in characters."""
 MAX_ID: Final = 64
-"""The longest request id (``answer`` / ``ping`` ``"id"``) as text."""
+"""The longest request id (``answer`` / ``ping`` ``"id"``): characters of a text
+id, digits of a whole-number one."""
+_MAX_INT_ID: Final = 10**MAX_ID
 
 Message = dict[str, Any]
 """A decoded protocol message: a JSON object with a ``"type"``."""
@@ -78,10 +81,16 @@ class ProtocolError(Exception):
         self.code = code
         self.message = message
         self.fatal = fatal
+        self.ref: str | int | None = None
+        """The ``id`` of the ``answer`` or ``ping`` the error is about, if it had a
+        usable one (so the error can carry it as ``re``)."""
 
     def to_message(self, re: str | int | None = None) -> Message:
-        """The ``error`` message that tells the peer about this problem."""
-        return error_message(self.code, self.message, fatal=self.fatal, re=re)
+        """The ``error`` message that tells the peer about this problem (``re``:
+        default :attr:`ref`)."""
+        return error_message(
+            self.code, self.message, fatal=self.fatal, re=self.ref if re is None else re
+        )
 
     def __repr__(self) -> str:
         return f"ProtocolError({self.code!r}, {self.message!r}, fatal={self.fatal})"
@@ -165,6 +174,18 @@ def is_clean_text(text: str) -> bool:
     return True
 
 
+def usable_ref(msg: Message) -> str | int | None:
+    """The ``id`` of an ``answer`` or ``ping``, if it is one an error may echo as ``re``."""
+    if msg.get("type") not in ("answer", "ping"):
+        return None
+    ref = msg.get("id")
+    if isinstance(ref, bool) or not isinstance(ref, int | str):
+        return None
+    if isinstance(ref, int):
+        return ref if abs(ref) < _MAX_INT_ID else None
+    return ref if len(ref) <= MAX_ID and is_clean_text(ref) else None
+
+
 def check_fields(msg: Message, spec: dict[str, Field]) -> Message:
     """Raise a non-fatal :class:`ProtocolError` naming the first bad field of ``msg``."""
     mtype = msg["type"]
@@ -190,6 +211,11 @@ def check_fields(msg: Message, spec: dict[str, Field]) -> Message:
                 Code.BAD_FIELD,
                 f"{name!r} of {mtype!r} must be {_KIND_WORDS[field.kind]}, "
                 f"not {_json_word(value)}.",
+            )
+        if field.kind == "id" and isinstance(value, int) and abs(value) >= _MAX_INT_ID:
+            raise ProtocolError(
+                Code.BAD_FIELD,
+                f"{name!r} of {mtype!r} is too large a number (at most {MAX_ID} digits).",
             )
         if isinstance(value, str):
             limit = MAX_ID if field.kind == "id" else field.max_len
@@ -314,7 +340,11 @@ def parse_client_line(line: bytes) -> Message:
         known = ", ".join(sorted(CLIENT_MESSAGES))
         shown = msg["type"] if len(msg["type"]) <= 40 else msg["type"][:37] + "..."
         raise ProtocolError(Code.UNKNOWN_TYPE, f"Unknown message type {shown!r} (known: {known}).")
-    return check_fields(msg, spec)
+    try:
+        return check_fields(msg, spec)
+    except ProtocolError as exc:  # an answer's error still names the answer
+        exc.ref = usable_ref(msg)
+        raise
 
 
 def parse_server_line(line: bytes) -> Message:
@@ -328,9 +358,15 @@ class LineDecoder:
     """Bytes in, messages out: split lines, refuse over-long ones, parse the rest.
 
     ``feed`` returns, in order, a :data:`Message` or a :class:`ProtocolError` per
-    line.  A line longer than ``max_line`` bytes is a fatal error (found as soon
-    as the bytes pile up, without waiting for its end); after a fatal error the
-    decoder is ``closed`` and ignores everything.  Blank lines are skipped.
+    line.  A line longer than ``max_line`` bytes (not counting a ``\r`` before
+    its ``\n``) is a fatal error, found as soon as the bytes pile up, without
+    waiting for its end; after a fatal error the decoder is ``closed`` and
+    ignores everything.  Blank lines are skipped.
+
+    ``admit`` (given to :meth:`feed`) is asked before each line, blank ones too,
+    is parsed: an error it returns (a flood) ends the list and closes the
+    decoder, so that the lines after it cost nothing, however many one read
+    brought.
     """
 
     def __init__(
@@ -349,32 +385,44 @@ class LineDecoder:
         return len(self._buffer)
 
     def _too_long(self) -> ProtocolError:
-        self.closed = True
-        self._buffer.clear()
-        return ProtocolError(
-            Code.TOO_LONG,
-            f"A line is longer than {self.max_line} bytes: closing the connection.",
-            fatal=True,
+        return self._close(
+            ProtocolError(
+                Code.TOO_LONG,
+                f"A line is longer than {self.max_line} bytes: closing the connection.",
+                fatal=True,
+            )
         )
 
-    def feed(self, data: bytes) -> list[Message | ProtocolError]:
+    def _close(self, error: ProtocolError) -> ProtocolError:
+        self.closed = True
+        self._buffer.clear()
+        return error
+
+    def feed(
+        self, data: bytes, admit: Callable[[], ProtocolError | None] | None = None
+    ) -> list[Message | ProtocolError]:
         if self.closed:
             return []
         buffer = self._buffer
         buffer += data
         out: list[Message | ProtocolError] = []
         start = 0
+        limit = self.max_line
         while True:
             end = buffer.find(b"\n", start)
             if end < 0:
                 break
-            if end - start > self.max_line:
+            stop = end - 1 if end > start and buffer[end - 1] == 13 else end  # a "\r"
+            if stop - start > limit:
                 out.append(self._too_long())
                 return out
-            line = bytes(buffer[start:end])
+            if admit is not None:
+                refused = admit()
+                if refused is not None:
+                    out.append(self._close(refused))
+                    return out
+            line = bytes(buffer[start:stop])
             start = end + 1
-            if line.endswith(b"\r"):
-                line = line[:-1]
             if not line.strip():
                 continue
             try:
@@ -382,7 +430,9 @@ class LineDecoder:
             except ProtocolError as exc:
                 out.append(exc)
         del buffer[:start]
-        if len(buffer) > self.max_line:
+        # An unfinished line over the limit (its last byte may be the "\r" of a
+        # line exactly at the limit).
+        if len(buffer) > limit and not (len(buffer) == limit + 1 and buffer[-1] == 13):
             out.append(self._too_long())
         return out
 
@@ -416,9 +466,20 @@ def clean_name(name: str) -> str:
         raise ProtocolError(
             Code.NAME, f"The name {trimmed[:MAX_NAME]!r}... is longer than {MAX_NAME} characters."
         )
-    if any(not ch.isprintable() for ch in trimmed):
+    if any(not ch.isprintable() or ch in _BLANK_LOOKING for ch in trimmed):
         raise ProtocolError(Code.NAME, "A name may only hold printable characters.")
     return trimmed
+
+
+_BLANK_LOOKING: Final = frozenset("\u115f\u1160\u3164\uffa0\u2800")
+"""Letters that print as nothing (Hangul fillers, the blank Braille pattern): a
+name made of them looks empty, or like another one."""
+
+
+def name_key(name: str) -> str:
+    """What two names must differ in to be told apart at a table: compatibility
+    forms folded (full-width "Ａｎｎ" is "Ann") and case ignored."""
+    return unicodedata.normalize("NFKC", name).casefold()
 
 
 def clean_chat(text: str) -> str:

@@ -946,10 +946,13 @@ async def test_the_fixed_table_game_over_leaves_the_table_back_to_the_form(
     """At the SSH front door's table the game-over screen says "Leave the table", and
     ``m`` comes back to the name form."""
     monkeypatch.setenv("PURRCH_HOME", str(tmp_path))
+    from engine.net.client import TokenStore
     from tui.screens.join import JoinScreen
 
     server, ann, bob, _ = await finished_table()
     await ann.close()  # Ann comes back through the front door, with her seat's token
+    assert ann.token is not None
+    TokenStore().put(LOOPBACK, server.port, "Ann", ann.token)
     try:
         app = fixed_app(server.port, name="Ann")
         async with app.run_test(size=(80, 24)) as pilot:

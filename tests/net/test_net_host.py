@@ -89,6 +89,24 @@ def test_a_name_already_at_the_table_is_refused_and_another_hello_works() -> Non
     assert h.send(conn, hello("Bea"))[0]["type"] == "welcome"
 
 
+def test_spectators_and_players_cannot_share_a_name() -> None:
+    """A spectator cannot chat as a seated "Ann", nor a player take a spectator's
+    name; look-alike forms (full width) count as the same name."""
+    h = HostHarness.new()
+    h.join("Ann")
+    watcher = h.connect()
+    for name in ("Ann", "ａｎｎ", "ANN"):
+        error = error_of(h.send(watcher, hello(name, spectate=True)))
+        assert error["code"] == Code.NAME and "already at the table" in str(error["message"])
+    assert h.send(watcher, hello("Cleo", spectate=True))[0]["type"] == "welcome"
+    player = h.connect()
+    error = error_of(h.send(player, hello("cleo")))
+    assert error["code"] == Code.NAME and not error.get("fatal")
+    # A spectator coming back (its old connection not gone yet) keeps its name.
+    again = h.connect()
+    assert h.send(again, hello("Cleo", spectate=True))[0]["type"] == "welcome"
+
+
 def test_a_full_table_says_so_and_closes() -> None:
     h = HostHarness.new()
     three_players(h)
@@ -155,12 +173,22 @@ def test_order_of_messages_errors_keep_the_connection_open() -> None:
     assert h.send(conn, {"type": "ping"}) == [{"type": "pong"}]
 
 
-def test_too_many_connections_waiting_to_say_hello() -> None:
-    h = HostHarness.new(max_pending=2)
-    first = [h.connect() for _ in range(2)]
-    third = h.connect()
-    assert error_of(h.inbox[third])["code"] == Code.BUSY and third in h.closed
-    assert not (set(first) & h.closed)
+def test_too_many_connections_waiting_to_say_hello_close_the_oldest() -> None:
+    """Idle sockets cannot lock the players out: a new connection always gets its
+    chance, and the one that waited longest without a hello makes room."""
+    clock = FakeClock()
+    h = HostHarness.new(clock=clock, max_pending=2)
+    idle = []
+    for _ in range(2):
+        idle.append(h.connect())
+        clock.advance(1)
+    ann = h.connect()
+    assert error_of(h.inbox[idle[0]])["code"] == Code.BUSY and idle[0] in h.closed
+    assert idle[1] not in h.closed and ann not in h.closed
+    assert h.send(ann, hello("Ann"))[0]["type"] == "welcome"
+    # Once welcomed, a connection no longer counts: two more may wait.
+    later = [h.connect(), h.connect()]
+    assert not (set(later) & h.closed) and idle[1] in h.closed
 
 
 def test_no_hello_in_time_closes_the_connection() -> None:
@@ -298,6 +326,24 @@ def test_a_flood_is_an_error_then_a_close() -> None:
     assert "50 messages a second" in error["message"]
     assert conn in h.closed
     assert h.send(conn, {"type": "ping"}) == []  # nothing more is handled
+
+
+def test_blank_lines_count_towards_the_flood_limit() -> None:
+    """Blank lines cost the server a look each: a stream of them is a flood too
+    (before, it went on until the hello timeout, and slowed every other player)."""
+    h = HostHarness.new()
+    conn = h.connect()
+    reply = h.send(conn, b"\n" * 65_536)
+    assert [m["code"] for m in reply] == [Code.FLOOD]
+    assert conn in h.closed
+
+
+def test_a_read_of_junk_lines_before_hello_gets_the_burst_s_errors_and_no_more() -> None:
+    h = HostHarness.new()
+    conn = h.connect()
+    reply = h.send(conn, b"x\n" * 32_768)
+    assert [m["code"] for m in reply] == [Code.JSON] * 100 + [Code.FLOOD]
+    assert conn in h.closed
 
 
 def test_a_line_over_64_kib_is_an_error_then_a_close() -> None:

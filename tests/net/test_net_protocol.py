@@ -86,6 +86,85 @@ def test_messages_before_an_over_long_line_still_come_out() -> None:
     assert isinstance(out[1], ProtocolError) and out[1].code == Code.TOO_LONG
 
 
+def test_a_line_at_the_limit_may_end_in_crlf() -> None:
+    """The limit counts the line without the "\\r" before its "\\n", even when the
+    "\\r" and the "\\n" arrive in a read of their own."""
+    padding = MAX_LINE - len(b'{"type":"ping","id":""}')
+    line = b'{"type":"ping","id":"' + b"a" * padding + b'"}'
+    assert len(line) == MAX_LINE
+    out = LineDecoder().feed(line + b"\r\n")
+    assert len(out) == 1 and isinstance(out[0], ProtocolError)
+    assert out[0].code == Code.BAD_FIELD  # too long an id, but the line is fine
+    decoder = LineDecoder()
+    assert decoder.feed(line + b"\r") == []
+    assert [e.code for e in decoder.feed(b"\n")] == [Code.BAD_FIELD]  # type: ignore[union-attr]
+    error = one_error(line + b"a\r\n")
+    assert error.code == Code.TOO_LONG and error.fatal
+
+
+class Admit:
+    """An ``admit`` for :meth:`LineDecoder.feed`: lets ``n`` lines through, then refuses."""
+
+    def __init__(self, n: int) -> None:
+        self.left = n
+        self.asked = 0
+
+    def __call__(self) -> ProtocolError | None:
+        self.asked += 1
+        if self.left > 0:
+            self.left -= 1
+            return None
+        return ProtocolError(Code.FLOOD, "too many", fatal=True)
+
+
+def test_a_refused_line_ends_the_read_and_nothing_after_it_is_parsed() -> None:
+    parsed: list[bytes] = []
+
+    def parse(line: bytes) -> dict[str, object]:
+        parsed.append(line)
+        return parse_client_line(line)
+
+    decoder = LineDecoder(parse=parse)
+    admit = Admit(3)
+    out = decoder.feed(b'{"type":"ping"}\n' * 20_000, admit)
+    assert out[:3] == [{"type": "ping"}] * 3
+    assert len(out) == 4 and isinstance(out[3], ProtocolError) and out[3].code == Code.FLOOD
+    assert len(parsed) == 3 and admit.asked == 4
+    assert decoder.closed and decoder.pending == 0
+    assert decoder.feed(b'{"type":"ping"}\n', admit) == []
+
+
+def test_blank_lines_count_as_lines_to_admit() -> None:
+    admit = Admit(5)
+    out = LineDecoder().feed(b"\n" * 4 + b"\r\n" + b"   \n" + b'{"type":"ping"}\n', admit)
+    assert len(out) == 1 and isinstance(out[0], ProtocolError) and out[0].code == Code.FLOOD
+
+
+def test_an_answer_refused_for_a_field_still_names_its_id() -> None:
+    for line, ref in [
+        (b'{"type":"answer","prompt":5,"option":"draw","id":"bf1"}', "bf1"),
+        (b'{"type":"answer","prompt":"1.1","id":7}', 7),
+        (b'{"type":"answer","prompt":"1.1","option":true,"id":-3}', -3),
+        (b'{"type":"ping","id":' + b"9" * 65 + b"}", None),  # too big to echo
+        (b'{"type":"answer","prompt":"1.1","option":"x","id":"' + b"i" * 65 + b'"}', None),
+        (b'{"type":"answer","prompt":"1.1","option":"x","id":1.5}', None),
+        (b'{"type":"chat","text":5,"id":"c1"}', None),  # only answers and pings have ids
+    ]:
+        error = one_error(line + b"\n")
+        assert error.code == Code.BAD_FIELD, line
+        message = error.to_message()
+        assert message.get("re") == ref, line
+        assert ("re" in message) == (ref is not None)
+
+
+def test_whole_number_ids_have_at_most_64_digits() -> None:
+    assert feed(b'{"type":"ping","id":' + b"9" * 64 + b"}\n") == [
+        {"type": "ping", "id": int("9" * 64)}
+    ]
+    error = one_error(b'{"type":"ping","id":-' + b"1" + b"0" * 64 + b"}\n")
+    assert error.code == Code.BAD_FIELD and "64 digits" in error.message
+
+
 # ---------------------------------------------------------------------- bad lines
 
 
@@ -217,6 +296,9 @@ def test_names() -> None:
         ("x" * (MAX_NAME + 1), "longer than 16"),
         ("Ann\x00", "printable"),
         ("Ann\u200b", "printable"),
+        ("\u3164", "printable"),  # a Hangul filler: prints as nothing
+        ("Ann\u3164", "printable"),
+        ("\u2800\u2800", "printable"),  # blank Braille
     ]:
         with pytest.raises(ProtocolError, match=words) as info:
             clean_name(bad)

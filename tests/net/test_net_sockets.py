@@ -359,16 +359,16 @@ async def test_wrong_password_and_full_table_are_an_error_and_a_close() -> None:
         await server.close()
 
 
-async def test_too_many_connections_waiting_to_say_hello() -> None:
+async def test_a_socket_that_never_says_hello_makes_room_for_a_new_one() -> None:
     server = await start_server(max_pending=1)
     try:
-        first = await raw(server)
-        await first.send({"type": "ping"})
-        assert await first.recv(timeout=TIMEOUT) == {"type": "pong"}
-        second = await raw(server)
-        messages = await closed_after(second)
+        idle = await raw(server)
+        await idle.send({"type": "ping"})
+        assert await idle.recv(timeout=TIMEOUT) == {"type": "pong"}
+        ann = await join(server, "Ann")
+        messages = await closed_after(idle)
         assert [m["code"] for m in messages] == [Code.BUSY]
-        await first.close()
+        await ann.close()
     finally:
         await server.close()
 
