@@ -95,6 +95,33 @@ def test_no_arguments_with_a_theme(runner: CliRunner, started: Started) -> None:
     assert started.settings.ascii
 
 
+def test_theme_and_ascii_before_the_command_count_for_it(
+    runner: CliRunner, started: Started, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`purrch --ascii play stool` is ASCII, as `purrch play stool --ascii` is; a theme
+    given after the command wins over one before it."""
+    result = runner.invoke(app, ["--ascii", "--theme", "light", "play", "stool"])
+    assert result.exit_code == 0, result.output
+    assert started.settings.ascii and started.settings.theme == "purrch-light"
+    started.calls.clear()
+    result = runner.invoke(app, ["--theme", "light", "play", "stool", "--theme", "contrast"])
+    assert result.exit_code == 0, result.output
+    assert started.settings.theme == "purrch-contrast" and not started.settings.ascii
+    started.calls.clear()
+    result = runner.invoke(app, ["play", "stool"])  # nothing left over from the runs before
+    assert result.exit_code == 0, result.output
+    assert started.settings.theme == "purrch-dark" and not started.settings.ascii
+    import tui.lan_commands
+
+    joined: list[Settings] = []
+    monkeypatch.setattr(
+        tui.lan_commands, "run_join", lambda *a, settings, **k: joined.append(settings)
+    )
+    result = runner.invoke(app, ["--ascii", "join", "127.0.0.1", "--name", "Ann"])
+    assert result.exit_code == 0, result.output
+    assert [s.ascii for s in joined] == [True]
+
+
 async def test_a_theme_chosen_in_the_app_is_the_next_runs_theme(
     runner: CliRunner, started: Started, tmp_path: Path
 ) -> None:

@@ -292,19 +292,33 @@ def check_theme(theme: str | None) -> str:
     fail(f"unknown theme {theme!r} (known: {known})")
 
 
+_root_options: dict[str, Any] = {}
+"""``--theme`` and ``--ascii`` as given before the command (``purrch --ascii
+play``): set by :func:`root`, which runs first on every invocation."""
+
+
+def _root_params() -> dict[str, Any]:
+    return dict(_root_options)
+
+
 def make_settings(
     theme: str | None,
     ascii_only: bool,
     speed: str | None = None,
     window: float | None = None,
 ) -> Settings:
-    """Checked settings for the app (``fail`` on a bad value)."""
+    """Checked settings for the app (``fail`` on a bad value).  ``--theme`` and
+    ``--ascii`` given before the command (``purrch --ascii join ...``) count as
+    well; the command's own ``--theme`` wins."""
     from themes import utf8_terminal
     from tui.settings import BOT_SPEEDS, Settings
 
+    root = _root_params()
+    if theme is None:
+        theme = root.get("theme")
     settings = Settings(
         theme=check_theme(theme),
-        ascii=ascii_only or not utf8_terminal(),
+        ascii=ascii_only or bool(root.get("ascii_only")) or not utf8_terminal(),
         remember_theme=True,
     )
     if speed is not None:
@@ -408,6 +422,8 @@ def root(
     With no command, opens the menu.  Try `purrch play pigeons`, `purrch rules pigeons`
     or `purrch simulate pigeons --players 4 --games 20`.
     """
+    _root_options.clear()
+    _root_options.update(theme=theme, ascii_only=ascii_only)
     if ctx.invoked_subcommand is None:
         run_app(make_settings(theme, ascii_only), None)
 
