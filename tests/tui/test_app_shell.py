@@ -515,6 +515,54 @@ async def test_ascii_mode_keeps_keys_and_the_palette_ascii() -> None:
         assert app.screen.query_one(SearchIcon).icon == ">"
 
 
+def drawn_text(screen: Screen[Any]) -> str:
+    """Every character a screen draws, borders included."""
+    lines: list[str] = []
+    for widget in [screen, *screen.query("*")]:
+        if widget.region.area:
+            lines.extend(strip.text for strip in widget.render_lines(widget.region.reset_offset))
+    return "\n".join(lines)
+
+
+async def test_ascii_mode_draws_the_menu_and_the_quit_question_in_ascii() -> None:
+    """Borders, the lists' arrows and the check boxes too: only the game titles may
+    hold other letters ("Chat perché")."""
+    from textual.widgets import Checkbox
+
+    app = make_app(ascii=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        text = drawn_text(app.screen)
+        assert set(c for c in text if not c.isascii()) <= {"é"}, text
+        assert "+- Game" in text and "[X]" in text and " v" in text
+        box = app.screen.query(Checkbox).first()
+        box.value = False
+        await pilot.pause()
+        assert "[ ]" in drawn_text(app.screen)
+        await pilot.press("ctrl+q")
+        await pilot.pause()
+        assert isinstance(app.screen, QuitScreen)
+        text = drawn_text(app.screen)
+        assert set(c for c in text if not c.isascii()) <= {"é"} and "+---" in text
+
+
+async def test_a_check_box_shows_its_state_without_colour() -> None:
+    from textual.widgets import Checkbox
+
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        box = app.screen.query(Checkbox).first()
+
+        def drawn() -> str:
+            return "".join(s.text for s in box.render_lines(box.region.reset_offset))
+
+        assert box.value and "X" in drawn()
+        box.value = False
+        await pilot.pause()
+        assert "X" not in drawn() and drawn().strip(" ▐▌") == ""
+
+
 class ToyGame(PigeonsGame):
     """Cats Among The Pigeons under another name, for a menu with two games."""
 

@@ -151,7 +151,7 @@ class GameSetup(Vertical):
         if isinstance(spec.default, bool) and not spec.choices:
             # The label is a Label beside the box so that a long one wraps.
             with Horizontal(classes="field option-row"):
-                yield Checkbox(
+                yield TickBox(
                     "",
                     bool(value),
                     compact=True,
@@ -222,6 +222,15 @@ class GameSetup(Vertical):
                 else:
                     out[spec.id] = text
         return out
+
+
+class TickBox(Checkbox):
+    """A check box whose mark says whether it is ticked without colour: ``X`` or
+    nothing (Textual's shows an ``X`` either way, in another colour)."""
+
+    @property  # type: ignore[override]
+    def BUTTON_INNER(self) -> str:
+        return "X" if self.value else " "
 
 
 class MenuScreen(Screen[None]):
@@ -374,7 +383,22 @@ class MenuScreen(Screen[None]):
         scroll = self.query_one("#setup-scroll", VerticalScroll)
         scroll.border_title = "Seats and rules"
         scroll.can_focus = False  # Tab goes straight to the fields inside
+        self.set_class(self.settings.ascii, "-ascii")  # menu.tcss: plain ASCII borders
+        self._asciify()
         self._refresh_resume()
+
+    def _asciify(self) -> None:
+        """In ASCII mode, Textual's own glyphs too: the lists' arrows and the check
+        boxes' half blocks."""
+        if not self.settings.ascii:
+            return
+        for arrow in self.query(".down-arrow").results(Static):
+            arrow.update("v")
+        for arrow in self.query(".up-arrow").results(Static):
+            arrow.update("^")
+        for box in self.query(Checkbox):
+            box.BUTTON_LEFT, box.BUTTON_RIGHT = "[", "]"
+            box.refresh()
 
     def on_screen_resume(self) -> None:
         self._refresh_resume()
@@ -422,6 +446,7 @@ class MenuScreen(Screen[None]):
             await self.query_one(GameSetup).remove()
             new = GameSetup(self.game, self.preset, frozen=self.settings.frozen)
             await self.query_one("#setup-scroll", VerticalScroll).mount(new, before=0)
+            self._asciify()
 
     @on(OptionList.OptionSelected, "#games")
     def _game_chosen(self, event: OptionList.OptionSelected) -> None:
