@@ -62,7 +62,7 @@ from tui.screens.game_over import GameOverScreen, TableNews
 from tui.screens.keys import KeysScreen, key_rows
 from tui.screens.lobby import LobbyScreen
 from tui.screens.menu import MenuPreset, MenuScreen
-from tui.screens.quit import SAVED, QuitScreen
+from tui.screens.quit import SAVED, LeaveScreen, QuitScreen
 from tui.screens.rules import RulesScreen
 from tui.seating import has_screen, rematch
 from tui.settings import Settings, autosave_path
@@ -571,6 +571,22 @@ class PurrchApp(App[None]):
             self.leave_remote()  # a LAN table: leave it (and stop it, if this app hosts it)
         self._focus_menu()
 
+    def leave_or_new_game(self) -> None:
+        """The palette's "New game" / "Leave the table": at a LAN table whose game is
+        on, ask first (the seat is left away, or a hosted table stops for everyone)."""
+        remote = self.remote
+        table = self.table
+        playing = table is not None and not table.is_over
+        if playing and (remote is not None or self.hosted is not None):
+            detail = "" if remote is None else self._remote_quit_detail(remote, "leaving")
+            self.push_screen(LeaveScreen(detail), callback=self._leave_answer)
+            return
+        self.action_new_game()
+
+    def _leave_answer(self, leave: bool | None) -> None:
+        if leave:
+            self.action_new_game()
+
     def current_game(self) -> Game | None:
         """The game F1 explains: the one being played, else the one chosen on the menu."""
         if self.table is not None:
@@ -643,10 +659,10 @@ class PurrchApp(App[None]):
             return f"The game is saved and `purrch resume {path}` continues it."
         return SAVED
 
-    def _remote_quit_detail(self, remote: RemoteTable) -> str:
+    def _remote_quit_detail(self, remote: RemoteTable, doing: str = "quitting") -> str:
         if self.hosted is not None:
             hosted = self._hosted_table
-            detail = "This app hosts the table: quitting stops it for everyone."
+            detail = f"This app hosts the table: {doing} stops it for everyone."
             if hosted is not None and hosted.resume_command:
                 detail += (
                     f" It is saved: `{hosted.resume_command}` continues it, and "
@@ -667,13 +683,25 @@ class PurrchApp(App[None]):
             new_game: PaletteCommand = (
                 "Leave the table",
                 "Back to the Join the table form",
-                self.action_new_game,
+                self.leave_or_new_game,
+            )
+        elif self.hosted is not None:
+            new_game = (
+                "Leave the table",
+                "Back to the menu: this stops the table you host",
+                self.leave_or_new_game,
+            )
+        elif self.remote is not None:
+            new_game = (
+                "Leave the table",
+                "Back to the menu: the host keeps your seat",
+                self.leave_or_new_game,
             )
         else:
             new_game = (
                 "New game",
                 "Back to the menu (a game in progress stays saved)",
-                self.action_new_game,
+                self.leave_or_new_game,
             )
         commands: list[PaletteCommand] = [
             new_game,

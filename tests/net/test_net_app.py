@@ -407,7 +407,21 @@ async def test_the_menu_hosts_a_lan_game_and_plays_a_seat(
         assert isinstance(app.screen, GameScreen) and app.screen.table is remote
         assert save.exists()
         assert f"`{resume}` continues it" in app.quit_detail()
-        app.action_new_game()  # back to the menu: leave the table, and stop it
+        # The palette's "Leave the table" asks first: it stops the table for everyone.
+        from tui.screens.quit import LeaveScreen
+
+        leave = {title: cb for title, _help, cb in app.palette_commands(app.screen)}
+        assert "New game" not in leave
+        leave["Leave the table"]()
+        await pilot.pause()
+        assert isinstance(app.screen, LeaveScreen)
+        assert "leaving stops it for everyone" in app.screen.detail
+        await pilot.press("n")
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen) and not server._closed.is_set()
+        leave["Leave the table"]()
+        await pilot.pause()
+        await pilot.press("y")  # back to the menu: leave the table, and stop it
         await pilot.pause()
         assert isinstance(app.screen, MenuScreen)
         assert app.remote is None and app.hosted is None
@@ -583,9 +597,12 @@ async def test_the_fixed_table_app_asks_a_name_and_seats_it(
             assert game.table is remote
 
             # Leaving the table ("New game" / "Leave the table") is back to the form too.
-            titles = [title for title, _help, _cb in app.palette_commands(app.screen)]
-            assert "Leave the table" in titles and "New game" not in titles
-            app.action_new_game()
+            commands = {title: cb for title, _help, cb in app.palette_commands(app.screen)}
+            assert "Leave the table" in commands and "New game" not in commands
+            commands["Leave the table"]()  # the game is on: it asks first
+            await pilot.pause()
+            assert "The host keeps your seat" in app.screen.detail
+            await pilot.press("y")
             form = await wait_for_screen(pilot, JoinScreen)
             assert app.remote is None and len(app.screen_stack) == 2
 

@@ -27,13 +27,15 @@ class QuitScreen(ModalScreen[bool]):
         Binding("right", "app.focus_next", "Next", show=False),
     ]
 
+    question = QUESTION
+
     def __init__(self, detail: str = "") -> None:
         super().__init__()
         self.detail = detail
 
     def compose(self) -> ComposeResult:
         with Vertical(id="quit-dialog"):
-            yield Static(QUESTION, id="quit-question", markup=False)
+            yield Static(self.question, id="quit-question", markup=False)
             if self.detail:
                 yield Static(self.detail, id="quit-detail", markup=False)
             with Horizontal(id="quit-buttons"):
@@ -52,3 +54,13 @@ class QuitScreen(ModalScreen[bool]):
 
     def action_answer(self, quit_app: bool) -> None:
         self.dismiss(quit_app)
+
+
+class LeaveScreen(QuitScreen):
+    """Leave the LAN table (back to the menu)?  True: leave; False: stay."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("y", "answer(True)", "Yes, leave"),
+        Binding("n,escape", "answer(False)", "No, stay", key_display="n"),
+    ]
+    question = "Leave the table?"
