@@ -49,6 +49,7 @@ from engine.net.protocol import (
     encode,
     parse_server_line,
 )
+from engine.net.tcp import keep_alive
 from engine.session import SeatConfig, Subscriber, TableLike
 
 __all__ = [
@@ -220,6 +221,7 @@ class ClientConnection:
         """Connect (OSError / TimeoutError if the server cannot be reached)."""
         async with asyncio.timeout(timeout):
             reader, writer = await asyncio.open_connection(host, port, limit=max_line)
+        keep_alive(writer.get_extra_info("socket"))  # a host gone silent is noticed
         return cls(reader, writer, max_line=max_line)
 
     def send_nowait(self, msg: Message) -> None:

@@ -39,6 +39,7 @@ from typing import Any
 from engine.core import Game
 from engine.net import DEFAULT_PORT
 from engine.net.host import Close, HostConfig, Reporter, Send, TableHost, fsync_saved
+from engine.net.tcp import keep_alive
 
 __all__ = ["DEFAULT_SEND_BUFFER", "FSYNC_INTERVAL", "TableServer"]
 
@@ -189,6 +190,7 @@ class TableServer:
         if self._closed.is_set():
             writer.transport.abort()
             return
+        keep_alive(writer.get_extra_info("socket"))  # a silent drop is noticed too
         conn = self.host.connect()
         self._writers[conn] = writer
         try:

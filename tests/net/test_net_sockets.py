@@ -530,3 +530,31 @@ async def _junk_scenario(lines: list[bytes], hello_first: bool) -> None:
         await bob.close()
     finally:
         await server.close()
+
+
+async def test_both_ends_probe_a_silent_peer() -> None:
+    """A laptop that sleeps sends no FIN: both ends ask the system for keepalive
+    probes (and on Linux their timings and a timeout for unacknowledged data), so
+    a dead peer is a connection error within about half a minute."""
+    from engine.net import tcp
+
+    server = await start_server()
+    try:
+        ann = await join(server, "Ann")
+        assert ann._conn is not None
+        ends = [ann._conn.writer.get_extra_info("socket")]
+        ends += [w.get_extra_info("socket") for w in server._writers.values()]
+        assert len(ends) == 2
+        for end in ends:
+            assert end.getsockopt(socket.SOL_SOCKET, socket.SO_KEEPALIVE) == 1
+            if hasattr(socket, "TCP_KEEPIDLE"):
+                assert end.getsockopt(socket.IPPROTO_TCP, socket.TCP_KEEPIDLE) == tcp.KEEPALIVE_IDLE
+                assert (
+                    end.getsockopt(socket.IPPROTO_TCP, socket.TCP_KEEPCNT) == tcp.KEEPALIVE_PROBES
+                )
+            if hasattr(socket, "TCP_USER_TIMEOUT"):
+                timeout = end.getsockopt(socket.IPPROTO_TCP, socket.TCP_USER_TIMEOUT)
+                assert timeout == tcp.USER_TIMEOUT_MS
+        await ann.close()
+    finally:
+        await server.close()
