@@ -15,7 +15,7 @@ import tempfile
 from collections.abc import Callable
 from pathlib import Path
 
-__all__ = ["fsync_saved", "read_save", "write_atomically"]
+__all__ = ["SaveInUse", "SaveLock", "fsync_saved", "read_save", "write_atomically"]
 
 
 def write_atomically(path: Path, text: str, *, durable: bool = True) -> None:
@@ -206,3 +206,53 @@ def _fsync_folder(folder: Path) -> None:
             raise
     finally:
         os.close(fd)
+
+
+class SaveInUse(Exception):
+    """Another process holds the save's lock; ``holder`` is what it wrote there
+    (its process id), or empty."""
+
+    def __init__(self, path: Path, holder: str) -> None:
+        super().__init__(f"{path} is in use by another process ({holder or 'unknown'})")
+        self.path = path
+        self.holder = holder
+
+
+class SaveLock:
+    """One writer per save file: an exclusive ``flock`` on ``.NAME.lock`` beside it,
+    held from :meth:`acquire` to :meth:`release` (or the process's end: a killed
+    process never leaves it locked).  Two LAN hosts resumed from the same save
+    would otherwise both write it.  POSIX only; elsewhere it locks nothing."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.lock_path = path.with_name(f".{path.name}.lock")
+        self._fd: int | None = None
+
+    def acquire(self) -> None:
+        """Take the lock, or raise :class:`SaveInUse` (:class:`OSError` if the
+        folder cannot hold the lock file)."""
+        try:
+            import fcntl
+        except ImportError:  # not POSIX
+            return
+        self.lock_path.parent.mkdir(parents=True, exist_ok=True)
+        fd = os.open(self.lock_path, os.O_RDWR | os.O_CREAT, 0o600)
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError as exc:
+            holder = os.pread(fd, 64, 0).decode("ascii", "replace").strip()
+            os.close(fd)
+            if exc.errno in (errno.EWOULDBLOCK, errno.EAGAIN, errno.EACCES):
+                raise SaveInUse(self.path, holder) from None
+            raise
+        os.ftruncate(fd, 0)
+        os.pwrite(fd, f"pid {os.getpid()}\n".encode("ascii"), 0)
+        self._fd = fd
+
+    def release(self) -> None:
+        fd, self._fd = self._fd, None
+        if fd is not None:
+            with contextlib.suppress(OSError):
+                os.ftruncate(fd, 0)
+            os.close(fd)  # closing drops the flock

@@ -28,6 +28,7 @@ from engine.net import DEFAULT_PORT
 from engine.net.client import JoinError, LobbyInfo, RemoteTable, data_dir
 from engine.net.host import HostConfig, TableHost
 from engine.net.server import TableServer
+from engine.savefile import SaveInUse, SaveLock
 from engine.session import SaveError
 
 if TYPE_CHECKING:
@@ -182,6 +183,11 @@ class HostConsole:
         else:
             self.echo(line)
 
+    def discard(self) -> None:
+        """Forget the lines held so far (the table never opened: they would mislead)."""
+        if self._held is not None:
+            self._held.clear()
+
     def release(self) -> None:
         """Print the lines held so far; print every later one at once."""
         held, self._held = self._held, None
@@ -225,6 +231,9 @@ def run_host(
         asyncio.run(
             _serve(host, bind=bind, port=port, door_config=door, echo=echo, console=console)
         )
+    except LanError:
+        console.discard()  # "Resumed game 1..." of a table that did not open
+        raise
     finally:
         console.release()
 
@@ -315,6 +324,37 @@ async def _serve(
     config.bind, config.port = bind, port  # saved, so that --resume listens here again
     if config.save_path is None:
         config.save_path = data_dir() / f"lan-{host.game.id}-{port}.json"
+    lock = SaveLock(Path(config.save_path))
+    try:
+        lock.acquire()
+    except (SaveInUse, OSError) as exc:
+        await server.close("The host stopped the table.")
+        if isinstance(exc, SaveInUse):
+            holder = f" ({exc.holder})" if exc.holder else ""
+            raise LanError(
+                f"{config.save_path} is in use by another purrch host{holder}: "
+                "stop that one first, or give another --save"
+            ) from None
+        raise LanError(f"cannot lock {lock.lock_path}: {exc.strerror or exc}") from None
+    try:
+        await _serve_locked(
+            host, server, bind=bind, port=port, door_config=door_config, echo=echo, console=console
+        )
+    finally:
+        lock.release()
+
+
+async def _serve_locked(
+    host: TableHost,
+    server: TableServer,
+    *,
+    bind: str,
+    port: int,
+    door_config: DoorConfig | None,
+    echo: Echo,
+    console: HostConsole | None,
+) -> None:
+    config = host.config
     bots = len(host.seat_statuses()) - host.humans
     seats = f"{_counted(host.humans, 'player')} and {_counted(bots, 'bot')} ({host.bot_level})"
     if bots == 0:

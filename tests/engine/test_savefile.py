@@ -136,3 +136,20 @@ def test_a_durable_save_that_fails_leaves_the_last_one(
     with pytest.raises(OSError):
         write_atomically(path, '{"n": 2}', durable=True)
     assert names(tmp_path) == ["lan.json"] and read_save(path) == '{"n": 1}'
+
+
+@pytest.mark.skipif(os.name != "posix", reason="flock is POSIX")
+def test_one_writer_per_save_and_the_lock_goes_with_its_holder(tmp_path: Path) -> None:
+    from engine.savefile import SaveInUse, SaveLock
+
+    save = tmp_path / "lan.json"
+    first = SaveLock(save)
+    first.acquire()
+    with pytest.raises(SaveInUse) as info:
+        SaveLock(save).acquire()
+    assert info.value.holder == f"pid {os.getpid()}"
+    first.release()
+    second = SaveLock(save)
+    second.acquire()  # free again once released (a killed process releases it too)
+    second.release()
+    assert not save.exists()  # the lock never touches the save itself

@@ -335,6 +335,29 @@ async def test_a_resumed_host_keeps_its_address_port_password_and_away_timeout(
                 LOOPBACK, port, name="Dan", password="crumbs", remember=False, reconnect_for=0
             )
         assert info.value.code == Code.FULL
+
+        # A second host on the same save (on another port) is refused: one writer per
+        # save.  (The first one's lock did not outlive its SIGKILL.)
+        env = {**os.environ, "PYTHONPATH": str(ROOT), "PURRCH_HOME": str(tmp_path)}
+        second = await asyncio.create_subprocess_exec(
+            sys.executable,
+            "-m",
+            "tui.cli",
+            "host",
+            "--resume",
+            str(save),
+            "--port",
+            "0",
+            cwd=ROOT,
+            env=env,
+            stdout=asyncio.subprocess.PIPE,
+            stderr=asyncio.subprocess.STDOUT,
+        )
+        out, _ = await asyncio.wait_for(second.communicate(), TIMEOUT)
+        said = out.decode()
+        assert second.returncode == 1, said
+        assert f"{save} is in use by another purrch host (pid " in said
+        assert "Resumed game" not in said and "Listening" not in said
         for t in tables:
             await t.close()
 
