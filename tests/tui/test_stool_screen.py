@@ -414,3 +414,25 @@ def test_private_log_lines_only_with_the_memory_aid() -> None:
     line = ui.log_line(event, 0)
     assert line.text == "You peek at C1: a 4." and line.private
     assert ui.log_line(event, 1).text == "Ann peeks at C1."  # Bob's aid is his own
+
+
+async def test_wide_letters_in_names_are_cut_by_columns_not_characters() -> None:
+    """Sixteen Chinese letters take 32 columns: the name is cut to its room, and the
+    next scene's heading stays on the same line (it wrapped under the first one)."""
+    from textual.widget import Widget
+
+    from tui.widgets.seats import fit_name
+
+    assert fit_name("Wilhelmina Smith", 10) == "Wilhelmin."
+    assert fit_name("猫" * 16, 10) == "猫" * 4 + "."
+    assert fit_name("猫猫", 4) == "猫猫"
+    table = make_table(
+        [("猫" * 16, "human"), ("W" * 16, "bot"), ("Carl", "bot")], seed=3, game="stool"
+    )
+    app = SceneApp(Scene(table, scene_settings()))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        grid: Widget = app.screen.query_one(SceneGrid)
+        lines = [s.text for s in grid.render_lines(grid.region.reset_offset)]
+        heading = next(line for line in lines if "猫" in line)
+        assert "W" in heading, lines

@@ -25,6 +25,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
+from rich.cells import cell_len
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -41,6 +42,7 @@ from tui.games.base import GameUI, PaneChoice, PaneSetting, SeatPrefs, Shown, se
 from tui.lifecycle import coming_down
 from tui.screens.game_over import GameResult, ResultSection, flow
 from tui.widgets import LogLine, PromptInfo, keyed_options
+from tui.widgets.seats import fit_name
 
 if TYPE_CHECKING:
     from textual.screen import Screen
@@ -302,7 +304,7 @@ def scene_head(scene: SceneView, width: int, glyphs: Glyphs, *, short: bool = Fa
     if scene.you and not short:
         tail += [(" ", ""), ("you", "$text-muted")]
     room = max(2, width - HEAD - sum(len(t) for t, _ in tail))
-    name = scene.name if len(scene.name) <= room else scene.name[: room - 1] + "."
+    name = fit_name(scene.name, room)
     return Content.assemble(
         (f"{glyphs.turn} " if scene.turn else "  ", "bold $accent"),
         (f"{scene.letter} ", "bold $accent"),
@@ -346,7 +348,7 @@ def cell_width(grid: GridData, tall: bool) -> int:
 def head_width(grid: GridData) -> int:
     """The cells an inline heading takes: the longest heading, names cut short."""
     return 1 + max(
-        (HEAD + min(len(sc.name), INLINE_NAME) + 2 * sc.knocked for sc in grid.scenes),
+        (HEAD + min(cell_len(sc.name), INLINE_NAME) + 2 * sc.knocked for sc in grid.scenes),
         default=HEAD + 2,
     )
 
@@ -363,7 +365,7 @@ def block_width(grid: GridData, layout: Layout, width: int = 0) -> int:
         return lead + per_row * cell + (per_row - 1) * layout.cell_gap
     heads = (
         HEAD
-        + min(len(sc.name), NAME_ROOM)
+        + min(cell_len(sc.name), NAME_ROOM)
         + 2 * sc.knocked
         + 4 * sc.you
         + (1 + len(AWAY)) * sc.away

@@ -4,11 +4,27 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from rich.cells import cell_len
 from textual.content import Content
 from textual.reactive import reactive
 from textual.widgets import Static
 
 from themes import Glyphs
+
+
+def fit_name(name: str, width: int) -> str:
+    """``name`` in at most ``width`` terminal columns, a "." marking a cut.  Columns,
+    not characters: a Chinese or Japanese letter takes two."""
+    if cell_len(name) <= width:
+        return name
+    out: list[str] = []
+    used = 0
+    for ch in name:
+        used += cell_len(ch)
+        if used > width - 1:
+            break
+        out.append(ch)
+    return "".join(out) + "."
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,7 +68,7 @@ class SeatsPane(Static):
         if info is None:
             return Content("")
         g = self.glyphs
-        width = max(10, max((len(r.name) for r in info.rows), default=0))
+        width = max(10, max((cell_len(r.name) for r in info.rows), default=0))
         width = min(width, 14)
         lines: list[Content] = []
         for row in info.rows:
@@ -61,14 +77,14 @@ class SeatsPane(Static):
                 kind: str | tuple[str, str] = (g.away, "bold $warning")
             else:
                 kind = (g.bot if row.kind == "bot" else g.human, "dim" if row.kind == "bot" else "")
-            name = row.name if len(row.name) <= width else row.name[: width - 1] + "."
+            name = fit_name(row.name, width)
             style = "bold" if row.turn else ""
             parts: list[str | tuple[str, str]] = [
                 turn,
                 " ",
                 kind,
                 " ",
-                (name.ljust(width), style),
+                (name + " " * (width - cell_len(name)), style),
                 f" {row.cards:>2} card{'s' if row.cards != 1 else ' '}",
             ]
             if row.missed:
