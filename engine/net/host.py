@@ -189,6 +189,13 @@ class HostConfig:
     """Connections that have not said hello yet, at most."""
     rate: float = RATE_PER_SECOND
     burst: float = RATE_BURST
+    join_rate: tuple[float, float] = (5.0, 40.0)
+    """Hellos a second the whole table takes, sustained and in a burst (a table
+    resumed after a crash sees every player and spectator dial at once)."""
+    chat_rate: tuple[float, float] = (1.0, 5.0)
+    """Chat lines a second from one connection, sustained and in a burst."""
+    table_chat_rate: tuple[float, float] = (10.0, 20.0)
+    """Chat lines a second the whole table relays, sustained and in a burst."""
     max_line: int = MAX_LINE
     save_path: Path | None = None
     bot_names: tuple[str, ...] = BOT_NAMES
@@ -326,6 +333,7 @@ class _Seat:
 class _Conn:
     __slots__ = (
         "ack",
+        "chat_limiter",
         "closing",
         "decoder",
         "game_sent",
@@ -345,6 +353,7 @@ class _Conn:
         self.opened = opened
         self.decoder = LineDecoder(config.max_line)
         self.limiter = RateLimiter(config.rate, config.burst)
+        self.chat_limiter = RateLimiter(*config.chat_rate)
         self.role = "hello"  # then "player" or "spectator"
         self.closing = False
         self.seat: int | None = None
@@ -457,6 +466,10 @@ class TableHost:
         self._unsubscribe: Callable[[], None] | None = None
         self.game_number = 0
         self._again: set[int] = set()
+        # Everyone's joins and chat lines go to everyone: a table-wide budget for
+        # each, so that no crowd of connections can bury the players in them.
+        self._join_limiter = RateLimiter(*config.join_rate)
+        self._chat_limiter = RateLimiter(*config.table_chat_rate)
         self._table_dirty = False
         self._lobby_dirty = False
         self._save_dirty = False
@@ -848,6 +861,18 @@ class TableHost:
             self._answer(conn, msg)
         elif mtype == "chat":
             text = clean_chat(msg["text"])
+            now = self._clock()
+            if not conn.chat_limiter.allow(now):
+                raise ProtocolError(
+                    Code.SLOW_DOWN,
+                    f"Slow down: at most {self.config.chat_rate[0]:g} chat line a second "
+                    "(that one was not sent).",
+                )
+            if not self._chat_limiter.allow(now):
+                raise ProtocolError(
+                    Code.SLOW_DOWN,
+                    "The table's chat is busy: wait a moment (that line was not sent).",
+                )
             line: Message = {"type": "chat", "from": conn.name, "seat": conn.seat, "text": text}
             for other in self._listeners():
                 self._send(other, line)
@@ -858,6 +883,12 @@ class TableHost:
     def _hello(self, conn: _Conn, msg: Message) -> None:
         if conn.role != "hello":
             raise ProtocolError(Code.ALREADY_JOINED, f"You already joined, as {conn.name}.")
+        if not self._join_limiter.allow(self._clock()):
+            raise ProtocolError(
+                Code.BUSY,
+                "Too many people are joining at once: try again in a moment.",
+                fatal=True,
+            )
         version = msg["protocol"]
         if version != PROTOCOL_VERSION:
             raise ProtocolError(

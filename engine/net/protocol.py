@@ -60,6 +60,7 @@ class Code:
     PASSWORD: Final = "password"
     FULL: Final = "full"
     BUSY: Final = "busy"
+    SLOW_DOWN: Final = "slow_down"
     NAME: Final = "name"
     HELLO_FIRST: Final = "hello_first"
     ALREADY_JOINED: Final = "already_joined"

@@ -346,6 +346,39 @@ def test_a_read_of_junk_lines_before_hello_gets_the_burst_s_errors_and_no_more()
     assert conn in h.closed
 
 
+def test_the_table_takes_so_many_joins_a_second() -> None:
+    """Join, leave, join again as fast as a script can: each costs everyone a lobby
+    line and the host a console line, so the whole table takes 5 hellos a second
+    (40 at once: a resumed table sees every player and spectator dial together)."""
+    clock = FakeClock()
+    h = HostHarness.new(clock=clock, join_rate=(1.0, 3.0))
+    for name in ("Ann", "Bob", "Cleo"):
+        h.join(name, spectate=True)
+    late = h.connect()
+    error = error_of(h.send(late, hello("Dan", spectate=True)))
+    assert error["code"] == Code.BUSY and error["fatal"] is True
+    assert "joining at once" in str(error["message"]) and late in h.closed
+    clock.advance(1)
+    h.join("Dan", spectate=True)
+
+
+def test_chat_lines_have_a_limit_per_connection_and_for_the_table() -> None:
+    clock = FakeClock()
+    h = HostHarness.new(clock=clock, chat_rate=(1.0, 2.0), table_chat_rate=(1.0, 3.0))
+    ann, bob = h.join("Ann"), h.join("Bob")
+    for _ in range(2):
+        h.send(ann, {"type": "chat", "text": "hi"})
+    error = error_of(h.send(ann, {"type": "chat", "text": "again"}))
+    assert error["code"] == Code.SLOW_DOWN and not error.get("fatal") and ann not in h.closed
+    assert [m["text"] for m in h.of_type(bob, "chat")] == ["hi", "hi"]  # not relayed
+    h.send(bob, {"type": "chat", "text": "hello"})  # the table's third line
+    error = error_of(h.send(bob, {"type": "chat", "text": "hello?"}))
+    assert error["code"] == Code.SLOW_DOWN and "table's chat is busy" in str(error["message"])
+    clock.advance(1)
+    h.send(ann, {"type": "chat", "text": "ok"})
+    assert h.of_type(bob, "chat")[-1]["text"] == "ok"
+
+
 def test_a_line_over_64_kib_is_an_error_then_a_close() -> None:
     h = HostHarness.new()
     conn = h.join("Ann")

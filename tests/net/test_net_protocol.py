@@ -324,3 +324,13 @@ def test_rate_limiter_allows_a_burst_then_the_sustained_rate() -> None:
     for _ in range(1000):
         t += 1 / 40
         assert limiter.allow(t)
+
+
+def test_protocol_md_documents_every_error_code() -> None:
+    from pathlib import Path
+
+    doc = (Path(__file__).resolve().parents[2] / "engine" / "net" / "PROTOCOL.md").read_text()
+    codes = [v for k, v in vars(Code).items() if k.isupper() and isinstance(v, str)]
+    assert len(codes) > 20
+    missing = [code for code in codes if f"| `{code}` |" not in doc]
+    assert not missing, f"PROTOCOL.md's error table lacks {missing}"
