@@ -323,12 +323,17 @@ def resolve_options(game: Game, options: dict[str, JSON] | None) -> dict[str, JS
     return out
 
 
+def players_text(game: Game) -> str:
+    """How many players ``game`` takes, in words: "2 players", "2 to 6 players"."""
+    if game.min_players == game.max_players:
+        return f"{game.min_players} players"
+    return f"{game.min_players} to {game.max_players} players"
+
+
 def check_names(game: Game, names: list[str]) -> None:
     n = len(names)
     if not game.min_players <= n <= game.max_players:
-        raise ValueError(
-            f"{game.title} takes {game.min_players} to {game.max_players} players, not {n}"
-        )
+        raise ValueError(f"{game.title} takes {players_text(game)}, not {n}")
 
 
 class Rng:

@@ -33,7 +33,17 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Protocol, cast
 
-from engine.core import JSON, Event, Game, IllegalMove, Outcome, Prompt, Rng, seat_seed
+from engine.core import (
+    JSON,
+    Event,
+    Game,
+    IllegalMove,
+    Outcome,
+    Prompt,
+    Rng,
+    players_text,
+    seat_seed,
+)
 from engine.savefile import write_atomically
 
 __all__ = [
@@ -210,9 +220,7 @@ class Table:
             raise ValueError("the seed must be a whole number")
         n = len(seats)
         if not game.min_players <= n <= game.max_players:
-            raise ValueError(
-                f"{game.title} takes {game.min_players} to {game.max_players} players, not {n}"
-            )
+            raise ValueError(f"{game.title} takes {players_text(game)}, not {n}")
         opts = dict(options or {})
         state = game.setup([s.name for s in seats], seed, opts)
         self._build(
@@ -782,10 +790,7 @@ class Table:
         seats = [SeatConfig.from_json(s) for s in _field(data, "seats", list)]
         n = len(seats)
         if not game.min_players <= n <= game.max_players:
-            raise SaveError(
-                f"damaged save: {n} seats, but {game.title} takes "
-                f"{game.min_players} to {game.max_players} players"
-            )
+            raise SaveError(f"damaged save: {n} seats, but {game.title} takes {players_text(game)}")
         log = [Event.from_json(_dict(e)) for e in _field(data, "log", list)]
         raw_window = data.get("window_seconds")
         if raw_window is not None and (

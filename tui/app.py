@@ -396,7 +396,9 @@ class PurrchApp(App[None]):
                 parts.append(f"{_and(wanting)} {verb} another game.")
             if waiting:
                 verb = "asks" if len(waiting) == 1 else "ask"
-                parts.append(f"Press a to ask for one: it starts when {_and(waiting)} {verb} too.")
+                parts.append(
+                    f"Press a to ask for another game: it starts when {_and(waiting)} {verb} too."
+                )
             else:
                 parts.append("Press a and the next game starts at once.")
         if away:

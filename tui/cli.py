@@ -375,13 +375,14 @@ def play_seats(
     game: Game, players: int | None, humans: list[str], bots: str | None
 ) -> list[SeatConfig]:
     """Humans in the first seats, then bots named after cats (``fail`` on bad input)."""
+    from engine.core import players_text
     from engine.session import SeatConfig
     from tui.seating import bot_names, check_seat_names, default_level, default_players
 
     if players is None:
         players = max(default_players(game), len(humans))
     if not game.min_players <= players <= game.max_players:
-        fail(f"{game.title} takes {game.min_players} to {game.max_players} players, not {players}")
+        fail(f"{game.title} takes {players_text(game)}, not {players}")
     if len(humans) > players:
         fail(f"{len(humans)} humans do not fit at a table of {players} players")
     n_bots = players - len(humans)
@@ -473,14 +474,13 @@ def simulate(
     ] = False,
 ) -> None:
     """Play games between bots and show who wins how often."""
+    from engine.core import players_text
+
     chosen = load_game(game)
     if players is None:
         players = max(chosen.min_players, min(4, chosen.max_players))
     if not chosen.min_players <= players <= chosen.max_players:
-        fail(
-            f"{chosen.title} takes {chosen.min_players} to {chosen.max_players} players, "
-            f"not {players}"
-        )
+        fail(f"{chosen.title} takes {players_text(chosen)}, not {players}")
     if games < 1:
         fail(f"--games must be at least 1, not {games}")
     if seed < 0:
@@ -648,7 +648,12 @@ def host(
     ] = None,
     players: Annotated[
         int | None,
-        typer.Option("--players", "-p", help="Number of seats, bots included.", show_default=False),
+        typer.Option(
+            "--players",
+            "-p",
+            help="Number of seats, bots included (a game for a fixed number needs none).",
+            show_default=False,
+        ),
     ] = None,
     bots: Annotated[int, typer.Option("--bots", "-b", help="How many of the seats bots play.")] = 0,
     bot_level: Annotated[
@@ -753,6 +758,7 @@ def host(
     max_sessions: MaxSessionsOption = DEFAULT_MAX_SESSIONS,
 ) -> None:
     """Host a LAN table (headless): players join it with `purrch join` (or over SSH with --ssh)."""
+    from engine.core import players_text
     from engine.net.host import HostConfig
 
     if port is not None and not 0 <= port <= 65535:
@@ -804,18 +810,17 @@ def host(
         if bots:
             given.append("--bots")
         if given:
-            fail(f"{', '.join(given)} cannot change a resumed game (the save has them)")
+            fail(f"{', '.join(given)}: a resumed game keeps the settings in its save")
     else:
         if game is None:
             fail("give the game to host (e.g. `purrch host pigeons --players 3`) or --resume FILE")
         chosen = load_game(game)
+        if players is None and chosen.min_players == chosen.max_players:
+            players = config.players = chosen.min_players  # Chat perché: always 2
         if players is None:
             fail(f"give --players N ({chosen.min_players} to {chosen.max_players}, bots included)")
         if not chosen.min_players <= players <= chosen.max_players:
-            fail(
-                f"{chosen.title} takes {chosen.min_players} to {chosen.max_players} players, "
-                f"not {players}"
-            )
+            fail(f"{chosen.title} takes {players_text(chosen)}, not {players}")
         if not 0 <= bots < players:
             fail(f"--bots must leave at least one seat to a player: 0 to {players - 1}, not {bots}")
         if bot_level is not None and bot_level not in bot_levels(chosen):

@@ -75,7 +75,7 @@ from pathlib import Path
 from typing import Any
 
 from engine import __version__
-from engine.core import JSON, Event, Game, IllegalMove, resolve_options
+from engine.core import JSON, Event, Game, IllegalMove, players_text, resolve_options
 from engine.net.protocol import (
     MAX_LINE,
     PROTOCOL_VERSION,
@@ -435,9 +435,7 @@ class TableHost:
         if isinstance(n, bool) or not isinstance(n, int):
             raise ValueError("the number of players must be a whole number")
         if not game.min_players <= n <= game.max_players:
-            raise ValueError(
-                f"{game.title} takes {game.min_players} to {game.max_players} players, not {n}"
-            )
+            raise ValueError(f"{game.title} takes {players_text(game)}, not {n}")
         if not 0 <= config.bots < n:
             raise ValueError(
                 f"--bots must leave at least one of the {n} seats to a player (0 to {n - 1})"
@@ -1200,11 +1198,12 @@ class TableHost:
         outcome = table.outcome()
         assert outcome is not None
         names = [s.name for s in table.seats]
+        reason = outcome.reason.rstrip(".")  # "(... lowest total, 17)." not "17.)."
         if outcome.winners:
             who = " and ".join(names[w] for w in outcome.winners)
-            text = f"Game {self.game_number} is over: {who} won ({outcome.reason})."
+            text = f"Game {self.game_number} is over: {who} won ({reason})."
         else:
-            text = f"Game {self.game_number} is over: a draw ({outcome.reason})."
+            text = f"Game {self.game_number} is over: a draw ({reason})."
         return text + " Another game starts when every player here asks for one."
 
     # ------------------------------------------------------------------ messages out

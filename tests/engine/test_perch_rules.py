@@ -515,7 +515,7 @@ def test_clone_is_independent() -> None:
 
 
 def test_setup_checks_players_and_options() -> None:
-    with pytest.raises(ValueError, match="2 to 2 players"):
+    with pytest.raises(ValueError, match="takes 2 players, not 3"):
         GAME.setup(["A", "B", "C"], 1)
     with pytest.raises(ValueError, match="dog_track"):
         GAME.setup(NAMES, 1, {"dog_track": 99})

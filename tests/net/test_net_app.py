@@ -813,7 +813,9 @@ async def test_after_a_lan_game_the_player_stays_at_the_table() -> None:
             await wait_until(pilot, lambda: isinstance(app.screen, GameOverScreen))
             over = app.screen
             await wait_until(pilot, lambda: over.table is not None)
-            assert over_text(over) == "Press a to ask for one: it starts when Bob asks too."
+            assert (
+                over_text(over) == "Press a to ask for another game: it starts when Bob asks too."
+            )
             keys = footer_keys(over)
             assert keys["a"] == "Play again" and keys["m"] == "Leave the table"
             assert "Back to menu" not in keys.values()

@@ -418,3 +418,32 @@ def test_every_interface_with_a_link_is_found_the_default_route_s_first() -> Non
     # The kernel's own answer for the route is an interface the ioctls found, by name.
     assert routed in dict(interfaces)
     assert local_interfaces()[0] == (routed, dict(interfaces)[routed])
+
+
+def test_a_game_for_exactly_two_needs_no_players_flag(
+    runner: CliRunner, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import tui.lan_commands
+
+    hosted: list[int] = []
+    monkeypatch.setattr(
+        tui.lan_commands, "run_host", lambda game, config, **kw: hosted.append(config.players)
+    )
+    result = runner.invoke(app, ["host", "perch", "--bind", LOOPBACK])
+    assert result.exit_code == 0, result.output
+    assert hosted == [2]
+    result = runner.invoke(app, ["host", "perch", "--players", "3"])
+    assert result.exit_code == 2
+    assert "Chat perché takes 2 players, not 3" in result.output  # not "2 to 2 players"
+
+
+def test_the_host_says_who_won_without_doubled_stops() -> None:
+    from net_helpers import HostHarness, play_host_game
+
+    lines: list[str] = []
+    h = HostHarness.new("stool", players=2, bots=0)
+    h.host._report = lambda kind, text: lines.append(text)
+    players = {h.join("Ann"): 0, h.join("Bob"): 1}
+    play_host_game(h, players)
+    over = [line for line in lines if " is over: " in line]
+    assert over and all(".)" not in line for line in over), over
