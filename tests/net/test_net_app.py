@@ -1110,3 +1110,23 @@ def test_lan_game_over_waiting_for_bob(snap_compare: Callable[..., bool]) -> Non
 
     app = PurrchApp(scene_settings(), lan_game_over_remote())
     assert snap_compare(app, press=["a"], terminal_size=(80, 24))
+
+
+async def test_a_spectator_s_game_screen_says_it_is_watching() -> None:
+    server = await start_server("stool", players=2, bots=0, seed=5)
+    ann = await join(server, "Ann")
+    bob = await join(server, "Bob")
+    cy = await join(server, "Cy", spectate=True)
+    try:
+        await cy.wait_started(TIMEOUT)
+        app = remote_app(scene_settings(), cy)
+        async with app.run_test(size=(100, 32)) as pilot:
+            game = await wait_for_screen(pilot, GameScreen)
+            await wait_until(pilot, lambda: game.prompt_info is not None)
+            assert game.prompt_info is not None
+            assert game.prompt_info.text.startswith("You are watching. Waiting for ")
+            assert not game.prompt_info.options
+    finally:
+        for table in (ann, bob, cy):
+            await table.close()
+        await server.close()

@@ -423,12 +423,14 @@ class GameScreen(Screen[tuple[str, None]]):
     def _status(self, public: dict[str, Any]) -> str:
         if public.get("over"):
             return "The game is over."
+        # A LAN spectator (a remote table without a seat) is told so.
+        watching = "You are watching. " if getattr(self.table, "spectating", False) else ""
         waiting = [self._names[i] for i in public.get("waiting", ())]
         if not waiting:
-            return ""
+            return watching.strip()
         if len(waiting) > 3:
-            return f"Waiting for {len(waiting)} players..."
-        return "Waiting for " + ", ".join(waiting) + "..."
+            return f"{watching}Waiting for {len(waiting)} players..."
+        return watching + "Waiting for " + ", ".join(waiting) + "..."
 
     # ------------------------------------------------------------------ the banner
 
