@@ -1130,3 +1130,50 @@ async def test_a_spectator_s_game_screen_says_it_is_watching() -> None:
         for table in (ann, bob, cy):
             await table.close()
         await server.close()
+
+
+async def test_the_waiting_room_counts_down_while_the_host_is_out_of_reach(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Ann waits for Bob when her line drops: the waiting room says it is dialling
+    again, with the time left (each second), and that the seats are as last seen;
+    once back, it says so and waits for Bob again."""
+    from textual.widgets import Static
+
+    from tui.screens.lobby import LobbyScreen
+
+    server = await start_server(players=2, bots=0, seed=45)
+    ann = await join(server, "Ann", reconnect_for=90.0)
+    dial = ann._dial
+    may_dial = asyncio.Event()
+
+    async def held_dial(token: str | None, timeout: float = 10.0) -> None:
+        await may_dial.wait()
+        await dial(token, timeout)
+
+    def shown(lobby: LobbyScreen, wid: str) -> str:
+        return str(lobby.query_one(wid, Static).render())
+
+    try:
+        app = remote_app(scene_settings(), ann)
+        async with app.run_test(size=(100, 32)) as pilot:
+            lobby = await wait_for_screen(pilot, LobbyScreen)
+            assert shown(lobby, "#lobby-waiting") == "Waiting for 1 more player..."
+            monkeypatch.setattr(ann, "_dial", held_dial)
+            conn = ann._conn
+            assert conn is not None
+            conn.abort()
+            await wait_until(pilot, lambda: "Reconnecting" in shown(lobby, "#lobby-connection"))
+            first = shown(lobby, "#lobby-connection")
+            assert first.startswith("The connection to the host was lost. Reconnecting... 1:")
+            assert "as they were" in shown(lobby, "#lobby-waiting")
+            await wait_until(pilot, lambda: shown(lobby, "#lobby-connection") != first)
+            assert shown(lobby, "#lobby-connection").startswith("The connection to the host")
+            may_dial.set()
+            await wait_until(pilot, lambda: ann.connected)
+            await wait_until(pilot, lambda: "Reconnecting" not in shown(lobby, "#lobby-connection"))
+            assert shown(lobby, "#lobby-connection").startswith("Back at the table")
+            assert shown(lobby, "#lobby-waiting") == "Waiting for 1 more player..."
+    finally:
+        await ann.close()
+        await server.close()

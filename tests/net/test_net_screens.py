@@ -52,9 +52,9 @@ def test_game_screen_cut_off_from_the_host(snap_compare: Any, monkeypatch: Any) 
     connected again."; no option keys in the footer."""
     from types import SimpleNamespace
 
-    import tui.screens.game as game_screen
+    import tui.connection
 
-    monkeypatch.setattr(game_screen, "time", SimpleNamespace(monotonic=lambda: 1000.0))
+    monkeypatch.setattr(tui.connection, "time", SimpleNamespace(monotonic=lambda: 1000.0))
     remote = away_table()
     remote.connected = False
     remote.lost_reason = "The host stopped the table."

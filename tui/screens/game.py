@@ -34,7 +34,6 @@ subscribers through the app's message queue) finds it no longer
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable
 from dataclasses import replace
 from functools import partial
@@ -52,6 +51,7 @@ from textual.widgets import Footer
 from engine.core import Event, IllegalMove, Prompt
 from engine.session import TableLike
 from themes import Glyphs, glyphs_for
+from tui.connection import reconnect_line
 from tui.games.base import REACTIONS, GameUI, PaneChoice, PaneSetting, Shown, load_game_ui
 from tui.lifecycle import coming_down
 from tui.screens.curtain import CurtainScreen
@@ -373,13 +373,7 @@ class GameScreen(Screen[tuple[str, None]]):
     def _offline_text(self) -> str | None:
         """While a LAN table's connection is down and being dialled again: what the
         prompt bar says instead of the decision (no answer can reach the host)."""
-        table = self.table
-        deadline = getattr(table, "reconnect_deadline", None)
-        if deadline is None or getattr(table, "connected", True):
-            return None
-        left = max(0, int(deadline - time.monotonic() + 0.999))
-        reason = str(getattr(table, "lost_reason", "")) or "The connection to the host was lost."
-        return f"{reason} Reconnecting... {left // 60}:{left % 60:02d} left."
+        return reconnect_line(self.table)
 
     def _fill_panes(self) -> None:
         seat = self._shown

@@ -20,6 +20,7 @@ from textual.widgets import Footer, Static
 
 from engine.net.client import LobbyInfo, RemoteTable
 from themes import ASCII_GLYPHS, Glyphs
+from tui.connection import reconnect_line
 from tui.lifecycle import coming_down
 
 
@@ -77,6 +78,9 @@ class LobbyScreen(Screen[bool]):
         self.hosting = hosting
         """This app hosts the table: the address to give the others (None: joined)."""
         self._unlisten: Callable[[], None] | None = None
+        self._notice = ""
+        self._shown_notice: str | None = None
+        """The last word on the connection ("Back at the table...")."""
         self.set_class(glyphs == ASCII_GLYPHS, "-ascii")
 
     def compose(self) -> ComposeResult:
@@ -94,6 +98,7 @@ class LobbyScreen(Screen[bool]):
         self.query_one("#lobby-box").border_title = "Waiting room"
         self._unlisten = self.remote.listen(self._table_message)
         self.refresh_lobby()
+        self.set_interval(1.0, self._show_connection)  # the countdown while cut off
         if self.remote.started:
             self.dismiss(True)
 
@@ -106,9 +111,7 @@ class LobbyScreen(Screen[bool]):
         if not self.is_attached:
             return
         if msg.get("type") == "connection":
-            self.query_one("#lobby-connection", Static).update(
-                Content.assemble((str(msg.get("message", "")), "$warning"))
-            )
+            self._notice = str(msg.get("message", ""))
         self.refresh_lobby()
         if self.remote.started and self.is_current:
             if self._unlisten is not None:
@@ -143,9 +146,23 @@ class LobbyScreen(Screen[bool]):
         if lobby.spectators:
             lines.append(Content(f"Watching: {lobby.spectators}"))
         self.query_one("#lobby-seats", Static).update(Content("\n").join(lines))
-        self.query_one("#lobby-waiting", Static).update(
-            Content.assemble((waiting_text(lobby), "bold $accent"))
-        )
+        cut_off = reconnect_line(remote)
+        waiting = waiting_text(lobby)
+        if cut_off is not None:  # the seats above are as last seen
+            waiting = "The seats above are as they were when the connection was lost."
+        self.query_one("#lobby-waiting", Static).update(Content.assemble((waiting, "bold $accent")))
+        self._show_connection()
+
+    def _show_connection(self) -> None:
+        """The connection line: "... Reconnecting... 1:54 left." while cut off (each
+        second), else the last notice ("Back at the table...")."""
+        if not self.is_attached:
+            return
+        line = reconnect_line(self.remote)
+        text = line if line is not None else self._notice
+        if text != self._shown_notice:
+            self._shown_notice = text
+            self.query_one("#lobby-connection", Static).update(Content.assemble((text, "$warning")))
 
     def action_leave(self) -> None:
         self.dismiss(False)

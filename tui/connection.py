@@ -1,0 +1,18 @@
+"""What a screen says while its LAN table's connection is down and being dialled again."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+
+def reconnect_line(table: Any) -> str | None:
+    """ "The host stopped the table. Reconnecting... 1:54 left." while ``table`` (a
+    :class:`engine.net.client.RemoteTable`) is cut off and dials again; None while
+    it is connected, or for a table that is not a LAN one."""
+    deadline = getattr(table, "reconnect_deadline", None)
+    if deadline is None or getattr(table, "connected", True):
+        return None
+    left = max(0, int(deadline - time.monotonic() + 0.999))
+    reason = str(getattr(table, "lost_reason", "")) or "The connection to the host was lost."
+    return f"{reason} Reconnecting... {left // 60}:{left % 60:02d} left."
