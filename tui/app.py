@@ -181,6 +181,8 @@ class PurrchApp(App[None]):
         """The name the join form of the fixed table shows (the last one used)."""
         self._hosted_table: Any = None
         """The :class:`~tui.screens.host.HostedTable` this app hosts (its resume commands)."""
+        self._last_join: tuple[str, str] | None = None
+        """(name, address) of the last LAN table this app joined, for the join form."""
         self.seat_prefs = SeatPrefs(client_data_dir() / "seat-prefs.json")
         """LAN seats' display preferences (the memory aid...), kept across rejoins."""
         super().__init__()
@@ -311,6 +313,11 @@ class PurrchApp(App[None]):
         """Leave the LAN table: close the connection, and the table if this app hosts it
         (in the background)."""
         remote, server = self.remote, self.hosted
+        if remote is not None and server is None and remote.name:
+            # The join form offers the same table again (a host back after a crash).
+            from tui.screens.lobby import address_text
+
+            self._last_join = (remote.name, address_text(remote.host, remote.port))
         self._detach_remote()
         self.hosted = None
         self._hosted_table = None
@@ -494,7 +501,8 @@ class PurrchApp(App[None]):
     def on_menu_screen_join_lan(self, message: MenuScreen.JoinLan) -> None:
         from tui.screens.join import JoinScreen
 
-        self.push_screen(JoinScreen(message.name), callback=self._joined)
+        name, address = self._last_join or (message.name, "")
+        self.push_screen(JoinScreen(name, address), callback=self._joined)
 
     def on_menu_screen_host_lan(self, message: MenuScreen.HostLan) -> None:
         from tui.screens.host import HostScreen

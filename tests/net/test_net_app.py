@@ -344,6 +344,16 @@ async def test_the_menu_joins_a_lan_game_through_the_waiting_room(
                 if isinstance(app.screen, GameScreen):
                     break
             assert isinstance(app.screen, GameScreen) and app.screen.table is remote
+
+            # Left (the host gone, "New game"...): the join form offers the same table.
+            app.action_new_game()
+            await pilot.pause()
+            await pilot.click("#join-lan")
+            await pilot.pause()
+            assert isinstance(app.screen, JoinScreen)
+            address = app.screen.query_one("#join-address", Input).value
+            assert address == f"127.0.0.1:{server.port}"
+            assert app.screen.query_one("#join-name", Input).value == "Ann"
         await bob.close()
     finally:
         await server.close()
