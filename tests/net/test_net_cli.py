@@ -108,24 +108,27 @@ class HostProcess:
         self.lines: list[str] = []
         self.port = 0
 
-    @classmethod
-    async def start(cls, *args: str, home: Path, listen: bool = True) -> HostProcess:
-        """``purrch host ARGS`` (with ``listen``: ``--bind 127.0.0.1 --port 0`` too)."""
+    @staticmethod
+    async def spawn(*args: str, home: Path) -> asyncio.subprocess.Process:
+        """``purrch host ARGS`` in a process of its own (stdout and stderr piped)."""
         env = {**os.environ, "PYTHONPATH": str(ROOT), "PURRCH_HOME": str(home)}
-        where = ["--bind", LOOPBACK, "--port", "0"] if listen else []
-        proc = await asyncio.create_subprocess_exec(
+        return await asyncio.create_subprocess_exec(
             sys.executable,
             "-m",
             "tui.cli",
             "host",
             *args,
-            *where,
             cwd=ROOT,
             env=env,
             stdout=asyncio.subprocess.PIPE,
             stderr=asyncio.subprocess.STDOUT,
         )
-        host = cls(proc)
+
+    @classmethod
+    async def start(cls, *args: str, home: Path, listen: bool = True) -> HostProcess:
+        """``purrch host ARGS`` (with ``listen``: ``--bind 127.0.0.1 --port 0`` too)."""
+        where = ["--bind", LOOPBACK, "--port", "0"] if listen else []
+        host = cls(await cls.spawn(*args, *where, home=home))
         line = await host.wait_line(r"Listening on 127\.0\.0\.1:(\d+)")
         found = re.search(r":(\d+)", line)
         assert found is not None
@@ -338,21 +341,7 @@ async def test_a_resumed_host_keeps_its_address_port_password_and_away_timeout(
 
         # A second host on the same save (on another port) is refused: one writer per
         # save.  (The first one's lock did not outlive its SIGKILL.)
-        env = {**os.environ, "PYTHONPATH": str(ROOT), "PURRCH_HOME": str(tmp_path)}
-        second = await asyncio.create_subprocess_exec(
-            sys.executable,
-            "-m",
-            "tui.cli",
-            "host",
-            "--resume",
-            str(save),
-            "--port",
-            "0",
-            cwd=ROOT,
-            env=env,
-            stdout=asyncio.subprocess.PIPE,
-            stderr=asyncio.subprocess.STDOUT,
-        )
+        second = await HostProcess.spawn("--resume", str(save), "--port", "0", home=tmp_path)
         out, _ = await asyncio.wait_for(second.communicate(), TIMEOUT)
         said = out.decode()
         assert second.returncode == 1, said
