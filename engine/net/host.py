@@ -707,12 +707,20 @@ class TableHost:
         pending = [c for c in self._conns.values() if c.role == "hello" and not c.closing]
         if len(pending) > self.config.max_pending:
             oldest = min(pending, key=lambda c: (c.opened, c.id))
-            self._fatal(
-                oldest,
-                Code.BUSY,
-                "Too many connections are waiting to join: this one waited longest "
-                "without a hello, and is closed.",
-            )
+            # The new one itself only with max_pending 0: queued then, even with a
+            # sink, so that the caller learns the connection's id first.
+            sink = self._sink
+            if oldest is conn:
+                self._sink = None
+            try:
+                self._fatal(
+                    oldest,
+                    Code.BUSY,
+                    "Too many connections are waiting to join: this one waited longest "
+                    "without a hello, and is closed.",
+                )
+            finally:
+                self._sink = sink
         return conn.id
 
     def receive(self, conn_id: int, data: bytes) -> None:

@@ -558,3 +558,12 @@ async def test_both_ends_probe_a_silent_peer() -> None:
         await ann.close()
     finally:
         await server.close()
+
+
+async def test_with_no_room_to_wait_a_new_connection_hears_busy() -> None:
+    server = await start_server(max_pending=0)
+    try:
+        messages = await closed_after(await raw(server))
+        assert [m["code"] for m in messages] == [Code.BUSY]
+    finally:
+        await server.close()
