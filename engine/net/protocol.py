@@ -364,7 +364,7 @@ class LineDecoder:
     waiting for its end; after a fatal error the decoder is ``closed`` and
     ignores everything.  Blank lines are skipped.
 
-    ``admit`` (given to :meth:`feed`) is asked before each line, blank ones too,
+    ``admit`` (given to :meth:`feed`) is asked before each line (blank ones too)
     is parsed: an error it returns (a flood) ends the list and closes the
     decoder, so that the lines after it cost nothing, however many one read
     brought.
