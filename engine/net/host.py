@@ -201,6 +201,9 @@ class HostConfig:
     bot_names: tuple[str, ...] = BOT_NAMES
 
 
+WRONG_PASSWORD_REPORT = 10.0
+"""Seconds between two console lines about wrong passwords (the count is in the next)."""
+
 SCRYPT_N = 2**10
 """scrypt's cost for new password hashes (about 3 ms and 1 MiB on a laptop).  Low on
 purpose: a resumed table checks a password on its event loop, where a flood of wrong
@@ -467,6 +470,8 @@ class TableHost:
         # Everyone's joins and chat lines go to everyone: a table-wide budget for
         # each, so that no crowd of connections can bury the players in them.
         self._join_limiter = RateLimiter(*config.join_rate)
+        self._wrong_passwords = 0  # not reported yet
+        self._wrong_reported_at: float | None = None
         self._chat_limiter = RateLimiter(*config.table_chat_rate)
         self._table_dirty = False
         self._lobby_dirty = False
@@ -910,6 +915,7 @@ class TableHost:
                     Code.PASSWORD, "This table needs a password (--password).", fatal=True
                 )
             if not self._password_matches(given):
+                self._wrong_password_seen()
                 raise ProtocolError(Code.PASSWORD, "Wrong password.", fatal=True)
         name = clean_name(msg["name"])
         if msg.get("spectate"):
@@ -922,6 +928,19 @@ class TableHost:
                 self._take_back(conn, seat, token)
                 return
         self._take_free_seat(conn, name)
+
+    def _wrong_password_seen(self) -> None:
+        """Tell the host's console about wrong passwords (someone may be guessing): at
+        most one line every ``WRONG_PASSWORD_REPORT`` seconds, with the count."""
+        self._wrong_passwords += 1
+        now = self._clock()
+        last = self._wrong_reported_at
+        if last is not None and now - last < WRONG_PASSWORD_REPORT:
+            return
+        n, self._wrong_passwords = self._wrong_passwords, 0
+        self._wrong_reported_at = now
+        more = f" ({n} since the last report)" if n > 1 else ""
+        self._report_line("warning", f"A join with a wrong password was refused{more}.")
 
     def _password_matches(self, given: str) -> bool:
         """``given`` against the password, or else its hash; in constant time.

@@ -816,6 +816,23 @@ def hosted_table_save(tmp_path: Path, clock: FakeClock) -> tuple[Path, list[str]
     return path, [str(h.welcome(c)["token"]) for c in conns]
 
 
+def test_wrong_passwords_reach_the_console_a_line_every_10_seconds() -> None:
+    clock = FakeClock()
+    h = HostHarness.new(clock=clock, password="s3cret")
+    lines: list[tuple[str, str]] = []
+    h.host._report = lambda kind, text: lines.append((kind, text))
+    for _ in range(4):
+        h.send(h.connect(), hello("Eve", password="guess"))
+    h.send(h.connect(), hello("Eve"))  # no password at all: not news
+    assert lines == [("warning", "A join with a wrong password was refused.")]
+    clock.advance(10)
+    h.send(h.connect(), hello("Eve", password="guess"))
+    assert lines[-1] == (
+        "warning",
+        "A join with a wrong password was refused (4 since the last report).",
+    )
+
+
 def test_resume_keeps_the_address_port_away_timeout_and_a_hash_of_the_password(
     tmp_path: Path,
 ) -> None:
