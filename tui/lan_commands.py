@@ -312,36 +312,51 @@ async def _serve(
 ) -> None:
     server = TableServer(host)
     config = host.config
+    lock: SaveLock | None = None
+    if config.save_path is not None:
+        # A resumed table's save (or --save): locked before anything may write it
+        # (a refused host's shutdown save would overwrite the running one's).
+        lock = _lock_save(Path(config.save_path))
     try:
-        await server.start(bind, port)
-    except OSError as exc:
-        hint = ""
-        if "port" in host.restored:
-            hint = " (the table's port before: --port chooses another, and the players then "
-            hint += "join there)"
-        raise LanError(f"cannot listen on {bind}:{port}: {exc.strerror or exc}{hint}") from None
-    port = server.port
-    config.bind, config.port = bind, port  # saved, so that --resume listens here again
-    if config.save_path is None:
-        config.save_path = data_dir() / f"lan-{host.game.id}-{port}.json"
-    lock = SaveLock(Path(config.save_path))
-    try:
-        lock.acquire()
-    except (SaveInUse, OSError) as exc:
-        await server.close("The host stopped the table.")
-        if isinstance(exc, SaveInUse):
-            holder = f" ({exc.holder})" if exc.holder else ""
-            raise LanError(
-                f"{config.save_path} is in use by another purrch host{holder}: "
-                "stop that one first, or give another --save"
-            ) from None
-        raise LanError(f"cannot lock {lock.lock_path}: {exc.strerror or exc}") from None
-    try:
+        try:
+            await server.start(bind, port)
+        except OSError as exc:
+            hint = ""
+            if "port" in host.restored:
+                hint = " (the table's port before: --port chooses another, and the players "
+                hint += "then join there)"
+            raise LanError(f"cannot listen on {bind}:{port}: {exc.strerror or exc}{hint}") from None
+        port = server.port
+        config.bind, config.port = bind, port  # saved, so that --resume listens here again
+        if lock is None:  # the default file, named after the port (a new table: no save yet)
+            config.save_path = data_dir() / f"lan-{host.game.id}-{port}.json"
+            try:
+                lock = _lock_save(config.save_path)
+            except LanError:
+                await server.close("The host stopped the table.")
+                raise
         await _serve_locked(
             host, server, bind=bind, port=port, door_config=door_config, echo=echo, console=console
         )
     finally:
-        lock.release()
+        if lock is not None:
+            lock.release()
+
+
+def _lock_save(path: Path) -> SaveLock:
+    """The lock of the save at ``path``, held; :class:`LanError` if another host has it."""
+    lock = SaveLock(path)
+    try:
+        lock.acquire()
+    except SaveInUse as exc:
+        holder = f" ({exc.holder})" if exc.holder else ""
+        raise LanError(
+            f"{path} is in use by another purrch host{holder}: "
+            "stop that one first, or give another --save"
+        ) from None
+    except OSError as exc:
+        raise LanError(f"cannot lock {lock.lock_path}: {exc.strerror or exc}") from None
+    return lock
 
 
 async def _serve_locked(

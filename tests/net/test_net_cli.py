@@ -341,12 +341,14 @@ async def test_a_resumed_host_keeps_its_address_port_password_and_away_timeout(
 
         # A second host on the same save (on another port) is refused: one writer per
         # save.  (The first one's lock did not outlive its SIGKILL.)
+        saved = save.read_bytes()
         second = await HostProcess.spawn("--resume", str(save), "--port", "0", home=tmp_path)
         out, _ = await asyncio.wait_for(second.communicate(), TIMEOUT)
         said = out.decode()
         assert second.returncode == 1, said
         assert f"{save} is in use by another purrch host (pid " in said
         assert "Resumed game" not in said and "Listening" not in said
+        assert save.read_bytes() == saved  # the refused host wrote nothing (its port...)
         for t in tables:
             await t.close()
 
