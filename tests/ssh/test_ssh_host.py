@@ -127,4 +127,16 @@ async def test_an_ssh_player_who_drops_gets_the_seat_back(host: HostProcess) -> 
         async with open_screen(port, username="ann") as ann_again:
             await ann_again.wait_for_text("Join the table")
             ann_again.press("\r")
-            await host.expect(r"ann is back")
+            try:
+                await host.expect(r"ann is back", timeout=10)
+            except AssertionError:
+                # Once in many loaded runs the seat did not come back: the Enter may
+                # have come before the form had the focus (a terminal then drops the
+                # key). Press it again, as a person would; if the seat still does not
+                # come back, say what her screen shows.
+                ann_again.press("\r")
+                try:
+                    await host.expect(r"ann is back")
+                except AssertionError as exc:
+                    tail = " ".join(ann_again.text().split())[-800:]
+                    raise AssertionError(f"{exc}\nann's screen ends with: {tail!r}") from None
