@@ -1187,3 +1187,41 @@ async def test_the_waiting_room_counts_down_while_the_host_is_out_of_reach(
     finally:
         await ann.close()
         await server.close()
+
+
+@pytest.mark.parametrize("game", ["stool", "perch"])
+async def test_a_seat_a_bot_plays_while_its_player_is_away_says_so(game: str) -> None:
+    """Bob dropped and the away timeout passed: a bot plays his seat.  His heading
+    (Stool Pigeon) or his line in the Cards pane (Chat perché) shows the bot glyph
+    instead of the away glyph, still with the word "away" (no room is lost: a longer
+    word cut his name to "B." at 100 columns)."""
+    from net_helpers import FakeClock
+    from test_net_screens import fed_table
+    from textual.widget import Widget
+
+    from themes import UNICODE_GLYPHS
+    from tui.app import PurrchApp
+    from tui.games.stool import SceneGrid
+
+    clock = FakeClock()
+    harness = HostHarness.new(game, clock=clock, players=2, bots=0, seed=45, away_timeout=60)
+    ann, bob = harness.join("Ann"), harness.join("Bob")
+    harness.drop(bob)
+    clock.advance(60)
+    harness.tick()
+    remote = fed_table(harness, ann)
+    assert remote.away_seats == frozenset({1})
+    app = PurrchApp(scene_settings(), remote)
+    async with app.run_test(size=(100, 32)) as pilot:
+        screen = await wait_for_screen(pilot, GameScreen)
+        await pilot.pause()
+        widgets: list[Widget] = list(screen.query(SceneGrid)) or list(screen.query("*"))
+        lines = [
+            strip.text
+            for widget in widgets
+            if widget.region.area
+            for strip in widget.render_lines(widget.region.reset_offset)
+        ]
+        bob_line = next(line for line in lines if "Bob away" in line)
+        head = bob_line.split("Bob away")[0]
+        assert UNICODE_GLYPHS.bot in head and UNICODE_GLYPHS.away not in head, bob_line

@@ -591,8 +591,8 @@ class PerchUI(GameUI):
             kind = shown.kinds[x] if x < len(shown.kinds) else "human"
             mark = g.turn if playing and x == turn else " "
             you = " (you)" if x == shown.seat else ""
-            if x in away:
-                kind_cell = (f"{g.away} ", "bold $warning")
+            if x in away:  # the bot glyph while a bot plays for the player who is away
+                kind_cell = (f"{g.bot if kind == 'bot' else g.away} ", "bold $warning")
                 gone: tuple[str, str] = (f" {AWAY}", "bold $warning")
             else:
                 kind_cell = (f"{g.bot if kind == 'bot' else g.human} ", "$text-muted")

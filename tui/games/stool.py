@@ -289,11 +289,15 @@ def scene_lines(
 
 def scene_head(scene: SceneView, width: int, glyphs: Glyphs, *, short: bool = False) -> Content:
     """'▶ A ☺ Ann ⚑ you': whose turn, the letter of its positions, human or bot (or the
-    away glyph), the name, whether it knocked, "away" if its player dropped, and whether
-    it is the seat shown; the name is cut to fit ``width``.  ``short`` (an inline
-    heading): no "away" and no "you" (the away glyph still says it)."""
+    away glyph; the bot glyph if a bot plays for them, but for ``short``), the name,
+    whether it knocked, "away" if its player dropped, and whether it is the seat
+    shown; the name is cut to fit ``width``.  ``short`` (an inline heading): no
+    "away" and no "you" (the away glyph still says it)."""
     if scene.away:
-        kind = (f"{glyphs.away} ", "bold $warning")
+        # The bot glyph while a bot plays for the player who is away; not in a short
+        # heading, which has no word "away": there the glyph alone says it.
+        bot = scene.kind == "bot" and not short
+        kind = (f"{glyphs.bot if bot else glyphs.away} ", "bold $warning")
     else:
         kind = (f"{glyphs.bot if scene.kind == 'bot' else glyphs.human} ", "$text-muted")
     tail: list[tuple[str, str]] = []  # a space alone, then the word (an SVG draws it right)
