@@ -1191,10 +1191,10 @@ async def test_the_waiting_room_counts_down_while_the_host_is_out_of_reach(
 
 @pytest.mark.parametrize("game", ["stool", "perch"])
 async def test_a_seat_a_bot_plays_while_its_player_is_away_says_so(game: str) -> None:
-    """Bob dropped and the away timeout passed: a bot plays his seat.  His heading
-    (Stool Pigeon) or his line in the Cards pane (Chat perché) shows the bot glyph
-    instead of the away glyph, still with the word "away" (no room is lost: a longer
-    word cut his name to "B." at 100 columns)."""
+    """Bob dropped: his heading (Stool Pigeon) or his line in the Cards pane (Chat
+    perché) shows the away glyph and "away".  Once the away timeout passed and a bot
+    plays his seat, the same screen shows the bot glyph instead, still with "away"
+    (no room is lost: a longer word cut his name to "B." at 100 columns)."""
     from net_helpers import FakeClock
     from test_net_screens import fed_table
     from textual.widget import Widget
@@ -1207,14 +1207,11 @@ async def test_a_seat_a_bot_plays_while_its_player_is_away_says_so(game: str) ->
     harness = HostHarness.new(game, clock=clock, players=2, bots=0, seed=45, away_timeout=60)
     ann, bob = harness.join("Ann"), harness.join("Bob")
     harness.drop(bob)
-    clock.advance(60)
-    harness.tick()
     remote = fed_table(harness, ann)
     assert remote.away_seats == frozenset({1})
     app = PurrchApp(scene_settings(), remote)
-    async with app.run_test(size=(100, 32)) as pilot:
-        screen = await wait_for_screen(pilot, GameScreen)
-        await pilot.pause()
+
+    def bob_line(screen: GameScreen) -> str:
         widgets: list[Widget] = list(screen.query(SceneGrid)) or list(screen.query("*"))
         lines = [
             strip.text
@@ -1222,6 +1219,18 @@ async def test_a_seat_a_bot_plays_while_its_player_is_away_says_so(game: str) ->
             if widget.region.area
             for strip in widget.render_lines(widget.region.reset_offset)
         ]
-        bob_line = next(line for line in lines if "Bob away" in line)
-        head = bob_line.split("Bob away")[0]
-        assert UNICODE_GLYPHS.bot in head and UNICODE_GLYPHS.away not in head, bob_line
+        line = next(line for line in lines if "Bob away" in line)
+        return line.split("Bob away")[0]
+
+    async with app.run_test(size=(100, 32)) as pilot:
+        screen = await wait_for_screen(pilot, GameScreen)
+        await pilot.pause()
+        head = bob_line(screen)
+        assert UNICODE_GLYPHS.away in head and UNICODE_GLYPHS.bot not in head, head
+        seen = len(harness.inbox[ann])
+        clock.advance(60)
+        harness.tick()  # "A bot plays for Bob until Bob is back."
+        for msg in harness.inbox[ann][seen:]:
+            remote.handle(msg)
+        await wait_until(pilot, lambda: UNICODE_GLYPHS.bot in bob_line(screen))
+        assert UNICODE_GLYPHS.away not in bob_line(screen)

@@ -381,6 +381,9 @@ class GameScreen(Screen[tuple[str, None]]):
         public: dict[str, Any] = view["public"]
         private: dict[str, Any] = view["private"]
         self._offline = self._offline_text()
+        # A LAN seat's kind changes during the game: a bot stands in for a player who
+        # is away (the table's seats say so), and leaves when they are back.
+        self._kinds = [s.kind for s in self.table.seats]
         self._prompt = None if seat is None or self._offline else self._bar_prompt(seat)
         if self._prompt is None or self._prompt.pass_option is None:
             self._claiming = False  # the window closed, or it is not on the bar
