@@ -297,10 +297,6 @@ _root_options: dict[str, Any] = {}
 play``): set by :func:`root`, which runs first on every invocation."""
 
 
-def _root_params() -> dict[str, Any]:
-    return dict(_root_options)
-
-
 def make_settings(
     theme: str | None,
     ascii_only: bool,
@@ -313,7 +309,7 @@ def make_settings(
     from themes import utf8_terminal
     from tui.settings import BOT_SPEEDS, Settings
 
-    root = _root_params()
+    root = _root_options
     if theme is None:
         theme = root.get("theme")
     settings = Settings(

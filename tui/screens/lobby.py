@@ -79,8 +79,9 @@ class LobbyScreen(Screen[bool]):
         """This app hosts the table: the address to give the others (None: joined)."""
         self._unlisten: Callable[[], None] | None = None
         self._notice = ""
-        self._shown_notice: str | None = None
         """The last word on the connection ("Back at the table...")."""
+        self._shown_notice: str | None = None
+        """What the connection line shows now (it is redrawn only when this changes)."""
         self.set_class(glyphs == ASCII_GLYPHS, "-ascii")
 
     def compose(self) -> ComposeResult:
