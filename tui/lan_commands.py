@@ -316,7 +316,7 @@ async def _serve(
     if config.save_path is not None:
         # A resumed table's save (or --save): locked before anything may write it
         # (a refused host's shutdown save would overwrite the running one's).
-        lock = _lock_save(Path(config.save_path))
+        lock = lock_save(Path(config.save_path))
     try:
         try:
             await server.start(bind, port)
@@ -331,7 +331,7 @@ async def _serve(
         if lock is None:  # the default file, named after the port (a new table: no save yet)
             config.save_path = data_dir() / f"lan-{host.game.id}-{port}.json"
             try:
-                lock = _lock_save(config.save_path)
+                lock = lock_save(config.save_path)
             except LanError:
                 await server.close("The host stopped the table.")
                 raise
@@ -343,16 +343,16 @@ async def _serve(
             lock.release()
 
 
-def _lock_save(path: Path) -> SaveLock:
-    """The lock of the save at ``path``, held; :class:`LanError` if another host has it."""
+def lock_save(path: Path, other: str = "give another --save") -> SaveLock:
+    """The lock of the save at ``path``, held; :class:`LanError` if another host has
+    it (the message ends with the ``other`` way out) or it cannot be made."""
     lock = SaveLock(path)
     try:
         lock.acquire()
     except SaveInUse as exc:
         holder = f" ({exc.holder})" if exc.holder else ""
         raise LanError(
-            f"{path} is in use by another purrch host{holder}: "
-            "stop that one first, or give another --save"
+            f"{path} is in use by another purrch host{holder}: stop that one first, or {other}"
         ) from None
     except OSError as exc:
         raise LanError(f"cannot lock {lock.lock_path}: {exc.strerror or exc}") from None

@@ -40,6 +40,7 @@ from engine.core import Game
 from engine.net import DEFAULT_PORT
 from engine.net.host import Close, HostConfig, Reporter, Send, TableHost, fsync_saved
 from engine.net.tcp import keep_alive
+from engine.savefile import SaveLock
 
 __all__ = ["DEFAULT_SEND_BUFFER", "FSYNC_INTERVAL", "TableServer"]
 
@@ -91,6 +92,10 @@ class TableServer:
         host.defer_fsync = True
         self.dropped = 0
         """Connections dropped for reading too slowly, so far."""
+        self.save_lock: SaveLock | None = None
+        """The held lock of the table's save (see :class:`~engine.savefile.SaveLock`),
+        if whoever started the server took one: released once :meth:`close` has made
+        the last save."""
 
     @classmethod
     def new(
@@ -170,6 +175,9 @@ class TableServer:
         if self._fsync is not None:  # one still running: let it end (and report)
             await asyncio.wait([self._fsync])
         self._fsync_now()  # if the shutdown's save failed, an older one may be due
+        lock, self.save_lock = self.save_lock, None
+        if lock is not None:
+            lock.release()
         if self._server is not None:
             await self._server.wait_closed()
 

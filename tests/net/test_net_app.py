@@ -11,6 +11,7 @@ perché screens with a seat away.  Tests that remember seat tokens or autosave p
 from __future__ import annotations
 
 import asyncio
+import os
 import shutil
 from collections.abc import Callable
 from pathlib import Path
@@ -528,6 +529,60 @@ async def test_a_table_hosted_from_the_menu_resumes_after_a_crash(
         await server.close()
         if resumed_server is not None:
             await resumed_server.close()
+
+
+async def test_a_table_hosted_from_the_menu_holds_its_save_s_lock(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """While the app serves a table, `purrch host --resume` of its save is refused
+    (two hosts would write one file), and the lock is free once the table stops.  A
+    save another host holds makes the Host form say so and serve nothing."""
+    monkeypatch.setenv("PURRCH_HOME", str(tmp_path))
+    from textual.widgets import Button, Static
+
+    from engine.games import get_game
+    from engine.savefile import SaveLock
+    from engine.session import SeatConfig
+    from tui.app import PurrchApp
+    from tui.lan_commands import LanError, lock_save
+    from tui.screens.host import HostScreen, host_config
+    from tui.screens.host import start_server as host_table
+
+    seats = [SeatConfig("Ann", "human"), SeatConfig("Tom", "bot")]
+    server = await host_table(get_game("pigeons"), host_config(seats, {}), LOOPBACK, 0)
+    save = server.host.config.save_path
+    assert save is not None and server.save_lock is not None
+    with pytest.raises(LanError, match=f"in use by another purrch host \\(pid {os.getpid()}\\)"):
+        lock_save(save)
+    await server.close()
+    assert server.save_lock is None
+    lock_save(save).release()  # free again
+
+    held = tmp_path / "held.json"
+    other = SaveLock(held)
+    other.acquire()
+    try:
+        app = PurrchApp(scene_settings())
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            host = HostScreen(get_game("pigeons"), seats, {}, port=0, bind=LOOPBACK, save_path=held)
+            app.push_screen(host, callback=app._hosting)
+            await pilot.pause()
+            host.action_host()
+            status = host.query_one("#join-status", Static)
+            for _ in range(200):
+                await pilot.pause(0.02)
+                if "in use" in str(status.render()):
+                    break
+            assert str(status.render()) == (
+                f"{held} is in use by another purrch host (pid {os.getpid()}): "
+                "stop that one first, or choose another port."
+            )
+            assert app.screen is host and app.hosted is None
+            assert not host.query_one("#host-go", Button).disabled  # it may try again
+        assert not held.exists()
+    finally:
+        other.release()
 
 
 # ---------------------------------------------------------------------- one fixed table (SSH)

@@ -104,11 +104,21 @@ def resume_command(path: Path, port: int, bind: str = EVERYWHERE) -> str:
 async def start_server(game: Game, config: HostConfig, bind: str, port: int) -> TableServer:
     """Serve a new table of ``game`` on ``bind``:``port`` (0: any free port); OSError if
     it cannot listen.  It autosaves to ``config.save_path``, else to
-    :func:`hosted_save_path` of the port it got."""
+    :func:`hosted_save_path` of the port it got, and holds that file's lock until
+    it closes (:attr:`TableServer.save_lock`): ``LanError`` if another host
+    (``purrch host --resume`` of this app's earlier table, say) writes it."""
     server = TableServer.new(game, config)
     await server.start(bind, port)
     if config.save_path is None:  # the host's own config: it reads it at every save
         config.save_path = hosted_save_path(game.id, server.port)
+    from tui.lan_commands import LanError, lock_save
+
+    try:
+        server.save_lock = lock_save(Path(config.save_path), "choose another port")
+    except LanError:
+        # Nobody has joined, so no game has started and closing saves nothing.
+        await server.close("The host stopped the table.")
+        raise
     return server
 
 
@@ -230,6 +240,9 @@ class HostScreen(Screen[HostedTable | None]):
 
         try:
             server = await start_server(self.game, config, bind, port)
+        except LanError as exc:
+            self._failed(f"{exc}.")
+            return
         except OSError as exc:
             self._failed(f"Cannot listen on {bind}:{port}: {exc.strerror or exc}")
             return
