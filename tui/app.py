@@ -49,6 +49,7 @@ from textual.command import (
     Provider,
     SearchIcon,
 )
+from textual.driver import Driver
 from textual.screen import Screen
 
 from engine.core import Game
@@ -57,6 +58,7 @@ from engine.net.client import data_dir as client_data_dir
 from engine.net.server import TableServer
 from engine.session import Table
 from themes import DEFAULT_THEME, THEME_NAMES, THEMES, glyphs_for
+from tui.ascii_out import ascii_driver
 from tui.games.base import SeatPrefs
 from tui.screens.game_over import GameOverScreen, TableNews
 from tui.screens.keys import KeysScreen, key_rows
@@ -192,6 +194,13 @@ class PurrchApp(App[None]):
             settings.theme = DEFAULT_THEME
         self.theme = settings.theme
         self.set_class(settings.ascii, "-ascii")  # app.tcss: no drawing characters
+
+    def get_driver_class(self) -> type[Driver]:
+        """In ASCII mode, a driver that writes only ASCII (:mod:`tui.ascii_out`)."""
+        driver = super().get_driver_class()
+        if self.settings.ascii:
+            return cast("type[Driver]", ascii_driver(driver))
+        return driver
 
     def on_app_blur(self, event: events.AppBlur) -> None:
         """The terminal lost the focus (another window, another tmux pane): carry on as
