@@ -199,7 +199,7 @@ class PurrchApp(App[None]):
         """In ASCII mode, a driver that writes only ASCII (:mod:`tui.ascii_out`)."""
         driver = super().get_driver_class()
         if self.settings.ascii:
-            return cast("type[Driver]", ascii_driver(driver))
+            return ascii_driver(driver)
         return driver
 
     def on_app_blur(self, event: events.AppBlur) -> None:

@@ -13,7 +13,7 @@ kin, and whatever is left into ``?`` (``??`` for a wide character).
 from __future__ import annotations
 
 import unicodedata
-from typing import Any
+from typing import TypeVar
 
 from rich.cells import cell_len
 
@@ -124,10 +124,13 @@ def ascii_cells(text: str) -> str:
     return text.translate(_TABLE)
 
 
-def ascii_driver(base: Any) -> Any:
+_D = TypeVar("_D")
+
+
+def ascii_driver(base: type[_D]) -> type[_D]:
     """A subclass of the Textual driver class ``base`` whose output is :func:`ascii_cells`."""
 
-    class AsciiDriver(base):  # type: ignore[misc, valid-type]
+    class AsciiDriver(base):  # type: ignore[valid-type, misc]
         def write(self, data: str) -> None:
             super().write(ascii_cells(data))
 

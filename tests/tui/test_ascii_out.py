@@ -20,6 +20,16 @@ from tui.screenshots import scene_settings
 ROOT = Path(__file__).resolve().parents[2]
 
 
+def _die_with_parent() -> None:
+    """In the app's process: killed along with the test (Linux), so that a test run
+    stopped half way leaves no app spinning on a closed pseudo-terminal."""
+    import ctypes
+    import signal
+
+    with contextlib.suppress(OSError, AttributeError):
+        ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
+
+
 @pytest.mark.parametrize(
     ("text", "ascii"),
     [
@@ -94,6 +104,7 @@ def test_purrch_ascii_sends_the_terminal_only_ascii(tmp_path: Path) -> None:
         stdout=follower,
         stderr=follower,
         start_new_session=True,
+        preexec_fn=_die_with_parent,
     )
     os.close(follower)
     out = bytearray()
