@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import itertools
 import json
+from typing import Any
 
 import pytest
 from perch_helpers import (
@@ -216,7 +218,10 @@ def test_a_branch_breaks_when_its_animals_outnumber_its_strength() -> None:
     events = move(s, "T4", "R4b")
     e = the_event(events, "break")
     assert e.text.startswith("Branch R4 breaks under 3 animals: its strength was 2 (Bob's token).")
-    assert "1 black cat and 1 ginger cat and 1 bird" in e.text
+    assert e.text.endswith(
+        "Down come 1 black cat and 1 ginger cat, back to their starts. "
+        "The bird flies back beside the tree."
+    )
     assert s.board == {} and s.start == [12, 12] and s.supply == BIRDS
     assert s.broken == ["R4"]
     branch = next(b for b in GAME.view(s, None)["public"]["branches"] if b["name"] == "R4")
@@ -288,6 +293,33 @@ def test_a_cat_falls_card_with_no_opposing_cat_in_the_tree_is_discarded() -> Non
     assert s.seat == 1
 
 
+def test_the_break_line_names_only_what_came_down() -> None:
+    def break_text(board: dict[str, str], spot: str, strength: int = 1) -> str:
+        s = make_state(board, tokens={spot[:2]: (1, strength)}, next_cards={0: ["bird"]})
+        flip(s)
+        return the_event(answer(s, f"spot:{spot}", "bird"), "break").text
+
+    head = "Branch R5 breaks under 2 animals: its strength was 1 (Bob's token). "
+    assert break_text({"R5a": "bird"}, "R5b") == head + "The 2 birds fly back beside the tree."
+    assert break_text({"R5a": "ginger"}, "R5b") == (
+        head + "Down comes 1 ginger cat, back to the ginger start. "
+        "The bird flies back beside the tree."
+    )
+    text = break_text({"R5a": "black", "R5c": "black"}, "R5d", strength=2)
+    assert text == (
+        "Branch R5 breaks under 3 animals: its strength was 2 (Bob's token). "
+        "Down come 2 black cats, back to the black start. The bird flies back beside the tree."
+    )
+    s = make_state(
+        {"T5": "black", "R5a": "black"}, tokens={"R5": (1, 1)}, next_cards={0: ["cats:own:1:2"]}
+    )
+    flip(s)
+    text = the_event(move(s, "T5", "R5b"), "break").text
+    assert text == head + "Down come 2 black cats, back to the black start."
+    for line in (text, break_text({"R5a": "bird"}, "R5b")):
+        assert "fly off" not in line and "Down come 2 birds" not in line
+
+
 def test_a_bird_counts_towards_the_load_and_can_break_a_branch() -> None:
     s = make_state({"L5a": "ginger"}, tokens={"L5": (0, 1)}, next_cards={0: ["bird"]})
     flip(s)
@@ -352,8 +384,8 @@ def test_the_dogs_stop_at_the_foot() -> None:
 
 def test_the_tie_rules() -> None:
     assert decide({"T1": "black", "T2": "ginger", "L1a": "ginger"}, NAMES)[0] == [1]
-    winners, reason = decide({"T1": "black", "L2a": "ginger"}, NAMES)
-    assert winners == [1] and "more of them on the branches" in reason
+    winners, reason = decide({"T1": "black", "T2": "black", "T3": "ginger", "L2a": "ginger"}, NAMES)
+    assert winners == [1] and "more of them on the branches (1 against 0)" in reason
     winners, reason = decide(
         {"L1a": "black", "R3c": "ginger", "T5": "black", "T4": "ginger"}, NAMES
     )
@@ -365,6 +397,37 @@ def test_the_tie_rules() -> None:
     winners, reason = decide({"L3a": "black", "R3c": "ginger"}, NAMES)
     assert winners == [] and reason.endswith("a draw.")
     assert decide({}, NAMES)[0] == []
+
+
+def test_counts_agree_with_their_nouns() -> None:
+    assert decide({"T1": "black"}, NAMES)[1] == "Ann wins with 1 cat in the tree against 0."
+    assert decide({}, NAMES)[1] == "Neither Ann nor Bob has a cat in the tree: a draw."
+    winners, reason = decide({"T1": "black", "L2a": "ginger"}, NAMES)
+    assert winners == [1] and reason == (
+        "Ann and Bob both have 1 cat in the tree; Bob's is on a branch, Ann's on the trunk: "
+        "Bob wins."
+    )
+    winners, reason = decide({"L1a": "black", "R3a": "ginger"}, NAMES)
+    assert winners == [1] and reason == (
+        "Ann and Bob both have 1 cat in the tree, on a branch; Bob wins: "
+        "their cat sits higher (height 3 against 1)."
+    )
+    assert decide({"L1a": "black", "R1a": "ginger"}, NAMES)[1] == (
+        "Ann and Bob both have 1 cat in the tree, on a branch, just as high: a draw."
+    )
+    assert decide({"T1": "black", "T2": "black", "T3": "ginger", "T4": "ginger"}, NAMES)[1] == (
+        "Ann and Bob both have 2 cats in the tree, none of them on the branches; Bob wins: "
+        "their highest cat sits higher (height 4 against 2)."
+    )
+    s = make_state({"L1a": "ginger"}, next_cards={0: ["bird"]})
+    flip(s)
+    labels = {o.id: o.label for o in prompt(s, "bird").options}
+    assert labels["spot:L1b"] == "L1b (branch L1: 1 animal now)"
+    assert labels["spot:L2a"] == "L2a (branch L2: 0 animals now)"
+    s = make_state(next_cards={0: ["dogs:1"]})
+    s.discards[0], s.decks[0] = s.decks[0][:-1], s.decks[0][-1:]
+    s.touch()
+    assert prompt(s, "flip").text == "Your turn: flip a card (deck: 1 card left)."
 
 
 # ---------------------------------------------------------------------- set-up
@@ -402,16 +465,52 @@ def test_the_set_up_places_every_token_in_turn() -> None:
     check_animals(s)
 
 
-def test_the_last_token_goes_straight_to_the_branch_choice() -> None:
+def test_the_last_token_is_still_asked_for() -> None:
     s = GAME.setup(NAMES, 5)
     for _ in range(8):
         answer(s, option_ids(s, "token")[-1], "token")
         answer(s, option_ids(s, "branch")[0], "branch")
-    # Each has placed 4, 3, 2 and 2: one 1 left each, no token prompt and no "back".
-    assert s.step == "branch" and s.pending == 1
+    # Each has placed 4, 3, 2 and 2: one 1 left each, still a token prompt, no "back".
+    assert s.step == "token" and option_ids(s, "token") == ["token:1"]
+    answer(s, "token:1", "token")
     assert option_ids(s, "branch") == ["branch:R4", "branch:R5"]
     answer(s, "branch:R5", "branch")
+    assert option_ids(s, "token") == ["token:1"]
+    answer(s, "token:1", "token")
     assert option_ids(s, "branch") == ["branch:R4"]
+
+
+def _setup_as_bob_sees_it(order: tuple[int, ...]) -> list[Any]:
+    """Ann places her tokens in ``order`` (each on the first free branch), Bob always
+    answers the first option: everything Bob may see, step by step, and the prompts'
+    seats, ids and kinds (Bob's own prompts in full)."""
+    s = GAME.setup(NAMES, 11)
+    values = list(order)
+    seen: list[Any] = []
+    while s.phase == "setup":
+        p = prompt(s)
+        seen.append((p.seat, p.id, p.kind, GAME.view(s, 1)))
+        if p.seat == 1:
+            seen.append((p.text, [(o.id, o.label) for o in p.options]))
+            option = p.options[0].id
+        elif p.kind == "token":
+            option = f"token:{values.pop(0)}"
+        else:
+            option = next(o.id for o in p.options if o.id.startswith("branch:"))
+        events = GAME.apply(s, p.seat, p.id, option)
+        seen.append([(e.kind, e.text_for(1)) for e in events])
+    seen.append((s.pid, GAME.view(s, 1)))
+    return seen
+
+
+def test_the_order_of_the_tokens_shows_nowhere() -> None:
+    """Whatever order Ann places her tokens in (1, 3, 4 first leaves her two 2s), Bob
+    sees the same views, prompts, prompt ids and log lines at every step."""
+    orders = sorted(set(itertools.permutations(TOKENS)))
+    assert len(orders) == 60
+    first = _setup_as_bob_sees_it(orders[0])
+    for order in orders[1:]:
+        assert _setup_as_bob_sees_it(order) == first, order
 
 
 def test_a_seat_sees_its_own_tokens_only() -> None:

@@ -62,17 +62,21 @@ def cats_of(face: str) -> tuple[bool, int, int]:
     return whose == "opp", int(count), int(squares)
 
 
+def counted(n: int, noun: str) -> str:
+    """``n`` and ``noun``, made plural unless ``n`` is 1: "1 cat", "0 birds", "3 squares"."""
+    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
+
+
 def face_name(face: str, colour: str) -> str:
     """The card as people say it, ``colour`` being the colour of the cats it moves."""
     kind = face_kind(face)
     if kind == "dogs":
         n = dogs_of(face)
-        return f"Dogs {n} (the dogs advance {n} square{'s' if n > 1 else ''})"
+        return f"Dogs {n} (the dogs advance {counted(n, 'square')})"
     if kind == "cats":
         _, count, squares = cats_of(face)
-        cats = f"1 {colour} cat" if count == 1 else f"2 {colour} cats"
         shared = ", shared" if count == 2 else ""
-        return f"{cats}, {squares} squares{shared}"
+        return f"{counted(count, f'{colour} cat')}, {counted(squares, 'square')}{shared}"
     if kind == "fall":
         return "A cat falls"
     return "A bird"

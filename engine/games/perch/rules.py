@@ -11,7 +11,8 @@ The flow
     ``phase`` is "setup" (the strength tokens are placed), then "play", then "over".
     ``step`` is the decision open now, always the current ``seat``'s:
 
-    ``token``   set-up: choose which of your strength tokens to place next
+    ``token``   set-up: choose which of your strength tokens to place next (asked even
+                when one value is left, so that the flow never shows the values)
     ``branch``  set-up: choose a free branch for it (or go back)
     ``flip``    flip the top card of your deck (a dog card acts at once)
     ``cat``     a cat card: choose a cat to move (or stop, once one has moved)
@@ -65,6 +66,7 @@ from engine.games.perch.cards import (
     DECK_SIZE,
     card_id,
     cats_of,
+    counted,
     dogs_of,
     face_json,
     face_kind,
@@ -427,14 +429,13 @@ def _new_prompt(s: PerchState) -> None:
 
 
 def _ask_token(s: PerchState) -> None:
-    """The current seat places its next token: choose it, unless only one value is left."""
-    values = sorted(set(s.hands[s.seat]))
-    if len(values) == 1:
-        s.pending = values[0]
-        s.step = "branch"
-    else:
-        s.pending = None
-        s.step = "token"
+    """The current seat places its next token: choose it, then its branch.
+
+    The token is asked for even when only one value is left (the last token, or two 2s):
+    skipping it would show the other seat (in the public stage, in the prompt ids and
+    in how many prompts the set-up takes) that the hand holds a single value."""
+    s.pending = None
+    s.step = "token"
     _new_prompt(s)
 
 
@@ -536,8 +537,7 @@ def _answer_flip(s: PerchState, seat: int, option: str, events: list[Event]) -> 
             return
         events.append(
             Event(
-                f"The dogs advance {n}: {left} square{'s' if left > 1 else ''} "
-                f"from the foot of the tree.",
+                f"The dogs advance {n}: {counted(left, 'square')} from the foot of the tree.",
                 kind="dogs",
             )
         )
@@ -642,7 +642,7 @@ def _answer_move(s: PerchState, seat: int, option: str, events: list[Event]) -> 
     events.append(
         Event(
             f"{s.names[seat]} moves a {colour} cat from {DESCRIBE[origin]} to {DESCRIBE[dest]} "
-            f"({dist} square{'s' if dist > 1 else ''}).",
+            f"({counted(dist, 'square')}).",
             kind="move",
         )
     )
@@ -699,18 +699,21 @@ def _check_break(s: PerchState, branch: str, events: list[Event]) -> None:
         if spot in s.moved:  # a cat moved by this card fell: it is back at its start
             s.moved[s.moved.index(spot)] = START[occ]
     s.broken.append(branch)
-    parts = [f"{k} {c} cat{'s' if k > 1 else ''}" for c, k in fell.items() if k]
-    if birds:
-        parts.append(f"{birds} bird{'s' if birds > 1 else ''}")
-    what = " and ".join(parts)
-    events.append(
-        Event(
-            f"Branch {branch} breaks under {animals} animals: its strength was {strength} "
-            f"({s.names[owner]}'s token). Down come {what}; the cats go back to their "
-            f"starts{', the birds fly off' if birds else ''}.",
-            kind="break",
-        )
+    text = (
+        f"Branch {branch} breaks under {counted(animals, 'animal')}: its strength was "
+        f"{strength} ({s.names[owner]}'s token)."
     )
+    colours = [c for c, k in fell.items() if k]
+    if colours:
+        cats = " and ".join(counted(fell[c], f"{c} cat") for c in colours)
+        verb = "comes" if sum(fell.values()) == 1 else "come"
+        where = f"the {START[colours[0]]}" if len(colours) == 1 else "their starts"
+        text += f" Down {verb} {cats}, back to {where}."
+    if birds == 1:
+        text += " The bird flies back beside the tree."
+    elif birds:
+        text += f" The {birds} birds fly back beside the tree."
+    events.append(Event(text, kind="break"))
 
 
 def heights(board: dict[str, str], colour: str) -> list[int]:
@@ -727,24 +730,43 @@ def decide(board: dict[str, str], names: list[str]) -> tuple[list[int], str]:
     a, b = names
     if scores[0] != scores[1]:
         w = 0 if scores[0] > scores[1] else 1
-        return [w], f"{names[w]} wins with {scores[w]} cats in the tree against {scores[1 - w]}."
-    tied = f"{a} and {b} both have {scores[0]} cats in the tree"
+        return [w], (
+            f"{names[w]} wins with {counted(scores[w], 'cat')} in the tree against {scores[1 - w]}."
+        )
+    n = scores[0]
+    if n == 0:
+        return [], f"Neither {a} nor {b} has a cat in the tree: a draw."
+    tied = f"{a} and {b} both have {counted(n, 'cat')} in the tree"
     if perched[0] != perched[1]:
         w = 0 if perched[0] > perched[1] else 1
+        if n == 1:
+            return [w], (
+                f"{tied}; {names[w]}'s is on a branch, {names[1 - w]}'s on the trunk: "
+                f"{names[w]} wins."
+            )
         return [w], (
             f"{tied}; {names[w]} wins with more of them on the branches "
             f"({perched[w]} against {perched[1 - w]})."
         )
+    if n == 1:
+        where = "on a branch" if perched[0] else "on the trunk"
+    elif perched[0]:
+        where = f"{perched[0]} of them on the branches"
+    else:
+        where = "none of them on the branches"
     ups = [heights(board, c) for c in COLOURS]
     for k, (x, y) in enumerate(zip(*ups, strict=True)):
         if x != y:
             w = 0 if x > y else 1
-            nth = "highest cat" if k == 0 else f"cat number {k + 1} from the top"
+            if n == 1:
+                nth = "cat"
+            else:
+                nth = "highest cat" if k == 0 else f"cat number {k + 1} from the top"
             return [w], (
-                f"{tied}, {perched[0]} of them on the branches; {names[w]} wins: "
+                f"{tied}, {where}; {names[w]} wins: "
                 f"their {nth} sits higher (height {max(x, y)} against {min(x, y)})."
             )
-    return [], f"{tied}, {perched[0]} of them on the branches, just as high: a draw."
+    return [], f"{tied}, {where}, just as high: a draw."
 
 
 def _finish(s: PerchState, events: list[Event]) -> None:
@@ -791,7 +813,7 @@ _STOP = Option("stop", "Stop: move no other cat")
 
 
 def _squares(n: int) -> str:
-    return f"{n} square{'s' if n > 1 else ''}"
+    return counted(n, "square")
 
 
 def _build_prompts(s: PerchState) -> list[Prompt]:
@@ -815,7 +837,9 @@ def _build_prompts(s: PerchState) -> list[Prompt]:
         return [Prompt(pid, seat, "branch", text, tuple(opts_b))]
     if step == "flip":
         cards = len(s.decks[seat])
-        more = f"{cards} cards left" if cards else "empty: your discards will be shuffled"
+        more = (
+            f"{counted(cards, 'card')} left" if cards else "empty: your discards will be shuffled"
+        )
         return [Prompt(pid, seat, "flip", f"Your turn: flip a card (deck: {more}).", (_FLIP,))]
     if step in ("cat", "move"):
         assert s.card is not None
@@ -856,7 +880,10 @@ def _build_prompts(s: PerchState) -> list[Prompt]:
         return [Prompt(pid, seat, "fall", text, opts_f)]
     if step == "bird":
         opts_s = tuple(
-            _option(f"spot:{sp}", f"{sp} (branch {sp[:2]}: {load(s.board, sp[:2])} animals now)")
+            _option(
+                f"spot:{sp}",
+                f"{sp} (branch {sp[:2]}: {counted(load(s.board, sp[:2]), 'animal')} now)",
+            )
             for sp in _free_spots(s)
         )
         return [Prompt(pid, seat, "bird", "A bird: choose a branch spot for it.", opts_s)]
