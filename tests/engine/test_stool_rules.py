@@ -511,6 +511,31 @@ def test_the_rat_can_be_eliminated_by_the_kingpin() -> None:
     assert option_ids(s, 1) == ["draw"]
 
 
+def test_the_rat_is_never_given_back() -> None:
+    """The rulebook: "The RAT can only be swapped to another player or eliminated by the
+    KINGPIN". A give-back is no pigeon swap, so the Rat is not among its choices."""
+    s = three(scenes={0: ANN, 1: ["rat", "5"], 2: ["4"]}, draw_top=["1"])
+    turn(s, "draw", "A1")  # Ann plays a 4
+    claim(s, 1, "C1")  # right: Bob owes Cy a card
+    gb = prompt_of(s, 1, "giveback")
+    assert [(o.id, o.label) for o in gb.options] == [("slot:B2", "Give the card in B2")]
+    refused(s, 1, gb.id, "slot:B1")
+    answer(s, 1, "slot:B2")
+    assert at(s, "C1") == "witness:5" and at(s, "B1") == "rat" and at(s, "B2") is None
+
+
+def test_a_claimer_with_only_the_rat_gives_nothing_and_keeps_it() -> None:
+    s = three(scenes={0: ANN, 1: [None, "rat"], 2: ["4", "6"]}, draw_top=["1"])
+    turn(s, "draw", "A1")  # Ann plays a 4
+    events = claim(s, 1, "C1")
+    assert the_event(events, "giveback").text == (
+        "Bob has only the Rat, which cannot be given: Cy gets no card for C1."
+    )
+    assert s.giveback is None and at(s, "C1") is None and at(s, "B2") == "rat"
+    assert kinds(s) == [(1, "draw")]  # on with Bob's turn
+    check_cards(s)
+
+
 def test_claiming_the_rat_is_always_wrong() -> None:
     s = three(scenes={0: ANN, 1: ["rat"], 2: CY}, draw_top=["1", "5"])
     turn(s, "draw", "A1")
@@ -625,6 +650,27 @@ def test_the_round_limit_ends_and_counts_the_game() -> None:
     pass_race(s)
     out = GAME.outcome(s)
     assert out is not None and out.scores == (22, 19, 11) and out.winners == (2,)
+
+
+@pytest.mark.parametrize("knocker", [0, 1, 2])
+def test_a_knock_in_the_last_round_still_gives_every_other_player_a_last_turn(
+    knocker: int,
+) -> None:
+    """The rulebook: "Each other player MUST take one last turn after the knock", round
+    limit or not."""
+    s = three(seat=knocker, in_round=2, options={"turn_limit": 2})
+    events = answer(s, knocker, "knock")
+    last: list[int] = []
+    while GAME.outcome(s) is None:
+        p = GAME.prompts(s)[0]
+        if p.kind == "race":
+            events += pass_race(s)
+            continue
+        if p.kind == "draw":
+            last.append(p.seat)
+        events += answer(s, p.seat, p.options[0].id, p.kind)
+    assert last == [(knocker + 1) % 3, (knocker + 2) % 3]
+    assert "limit" not in kinds_of(events)
 
 
 # ------------------------------------------------------------------------------ empty piles

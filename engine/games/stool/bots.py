@@ -293,7 +293,16 @@ class _Table:
         return sum(self.est(p) for p in self.scenes[seat])
 
     def highest_own_est(self) -> float:
-        return max((self.dump_value(p) for p in self.scenes[self.seat]), default=0.0)
+        """The most the bot expects to be rid of by a give-back (never the Rat: it cannot
+        be given)."""
+        return max(
+            (
+                self.dump_value(p)
+                for p in self.scenes[self.seat]
+                if (self.mem.get(p) or {}).get("kind") != "rat"
+            ),
+            default=0.0,
+        )
 
     def worst_own(self) -> tuple[float, str] | None:
         best: tuple[float, str] | None = None

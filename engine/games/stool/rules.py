@@ -463,7 +463,8 @@ class StoolGame(GameBase[StoolState]):
             s.source = s.action = ""
             s.picks = []
             s.tid = self._new_id(s)
-            if limit and s.round > limit:
+            if limit and s.round > limit and s.knocker is None:
+                # After a knock, the last turns are played out whatever the limit.
                 s.step = "end"
                 events.append(
                     Event(
@@ -658,7 +659,11 @@ class StoolGame(GameBase[StoolState]):
             events.append(Event(f"{who} knocks! Everyone else takes one last turn.", kind="knock"))
             self._begin_turn(s, (seat + 1) % s.n, events)
         else:  # skip
-            events.append(Event(f"{who} passes: there is nothing to draw.", kind="pass"))
+            if any(c is not None for c in s.scenes[seat]):
+                why = "there is nothing to draw"
+            else:
+                why = f"{who}'s crime scene is empty"
+            events.append(Event(f"{who} passes: {why}.", kind="pass"))
             self._end_turn(s, events)
 
     def _answer_swap(self, s: StoolState, seat: int, option: str, events: list[Event]) -> None:
@@ -823,11 +828,19 @@ class StoolGame(GameBase[StoolState]):
             )
             self._close_race(s, events, f"{who} was first")
             if owner != seat:
-                if any(c is not None for c in s.scenes[seat]):
+                if _giveable(s, seat):
                     s.giveback = {"id": self._new_id(s), "seat": seat, "owner": owner, "pos": pos}
                     events.append(
                         Event(
                             f"{who} gives {s.names[owner]} a card for {pos}.", kind="giveback_due"
+                        )
+                    )
+                elif any(c is not None for c in s.scenes[seat]):
+                    events.append(
+                        Event(
+                            f"{who} has only the Rat, which cannot be given: "
+                            f"{s.names[owner]} gets no card for {pos}.",
+                            kind="giveback",
                         )
                     )
                 else:
@@ -947,20 +960,34 @@ def _decide(
 # ------------------------------------------------------------------ prompts
 
 
-_OPTIONS: dict[tuple[str, str], Option] = {}
+# Each kind of position prompt: the prefix of its option ids and the label of a choice.
+# The ids are stable ("slot:B2" in every slot prompt); the label says what this prompt does.
+_SLOT_KINDS: dict[str, tuple[str, str]] = {
+    "swap": ("slot", "Swap it into {}"),
+    "place": ("slot", "Put it in {}"),
+    "look": ("slot", "Peek at {}"),
+    "switch": ("slot", "Swap {}"),
+    "giveback": ("slot", "Give the card in {}"),
+    "claim": ("claim", "Claim {}"),
+    "eliminate": ("eliminate", "Eliminate {}"),
+}
+_OPTIONS: dict[tuple[str, str], Option] = {}  # (kind, position) -> its option, built once
 
 
-def _slot_option(prefix: str, pos: str, label: str) -> Option:
-    key = (prefix, pos)
+def _slot_option(kind: str, pos: str) -> Option:
+    """The option naming ``pos`` in a prompt of ``kind`` (a key of ``_SLOT_KINDS``)."""
+    key = (kind, pos)
     opt = _OPTIONS.get(key)
     if opt is None:
-        opt = _OPTIONS[key] = Option(f"{prefix}:{pos}", label)
+        prefix, label = _SLOT_KINDS[kind]
+        opt = _OPTIONS[key] = Option(f"{prefix}:{pos}", label.format(pos))
     return opt
 
 
 _DRAW = Option("draw", "Draw from the DRAW pile")
 _KNOCK = Option("knock", "Knock: everyone else takes one last turn")
 _SKIP = Option("skip", "Pass your turn (nothing to draw)")
+_SKIP_EMPTY = Option("skip", "Pass your turn (no card in your crime scene)")
 _OK = Option("ok", "OK, I have seen it")
 _DONE = Option("done", "I have seen my two bottom cards")
 _PASS = Option("pass", "Pass")
@@ -978,9 +1005,16 @@ def _draw_options(s: StoolState) -> tuple[Option, ...]:
     knock = s.knocker is None and s.round >= int(s.options["first_knock_round"])
     if knock:
         if not opts:
-            opts.append(_SKIP)
+            opts.append(_SKIP if has_cards else _SKIP_EMPTY)
         opts.append(_KNOCK)
     return tuple(opts)
+
+
+def _giveable(s: StoolState, seat: int) -> list[str]:
+    """The positions ``seat`` may give a card from: every card but the Rat (it only leaves
+    a crime scene by a Bamboozle or Vendetta swap, or a Kingpin)."""
+    rat = s.faces.index(RAT)
+    return [pos_name(seat, i) for i, c in enumerate(s.scenes[seat]) if c is not None and c != rat]
 
 
 def _turn_options(s: StoolState) -> tuple[Option, ...]:
@@ -991,17 +1025,17 @@ def _turn_options(s: StoolState) -> tuple[Option, ...]:
     if step == "swap":
         mine = _occupied(s, seat)
         if mine:
-            return tuple(_slot_option("slot", p, f"Swap it into {p}") for p in mine)
+            return tuple(_slot_option("swap", p) for p in mine)
         empty = [pos_name(seat, i) for i, c in enumerate(s.scenes[seat]) if c is None]
-        return tuple(_slot_option("slot", p, f"Put it in {p}") for p in empty)
+        return tuple(_slot_option("place", p) for p in empty)
     if step == "look":
-        return tuple(_slot_option("slot", p, f"Peek at {p}") for p in _occupied(s))
+        return tuple(_slot_option("look", p) for p in _occupied(s))
     if step == "seen":
         return (_OK,)
     if step == "switch":
-        return tuple(_slot_option("slot", p, f"Swap {p}") for p in _occupied(s) if p not in s.picks)
+        return tuple(_slot_option("switch", p) for p in _occupied(s) if p not in s.picks)
     if step == "kingpin":
-        opts = [_slot_option("eliminate", p, f"Eliminate {p}") for p in _occupied(s, seat)]
+        opts = [_slot_option("eliminate", p) for p in _occupied(s, seat)]
         if _can_draw(s):
             opts.extend(
                 Option(f"give:{x}", f"Give {s.names[x]} the next DRAW card")
@@ -1018,14 +1052,35 @@ def _turn_signature(s: StoolState) -> tuple[str, ...] | None:
     return tuple(o.id for o in _turn_options(s))
 
 
+def _either(choices: list[str]) -> str:
+    """The choices as a phrase: a; a, or b; a, b, or c."""
+    if len(choices) < 2:
+        return "".join(choices)
+    return ", ".join(choices[:-1]) + ", or " + choices[-1]
+
+
+_DRAW_CHOICES = {"draw": "draw a card", "take": "take the PLAY top", "knock": "knock"}
+
+
 def _turn_text(s: StoolState) -> str:
+    """What the current seat is asked; it names only the choices offered."""
     step = s.step
     if step == "draw":
         last = " It is your last turn." if s.knocker is not None else ""
-        return f"Your turn: draw a card, or take the PLAY top.{last}"
+        ids = [o.id for o in _draw_options(s)]
+        if "skip" in ids:
+            why = (
+                "there is no card you can take"
+                if any(c is not None for c in s.scenes[s.seat])
+                else "your crime scene is empty"
+            )
+            return f"Your turn: {why}; pass, or knock.{last}"
+        return f"Your turn: {_either([_DRAW_CHOICES[i] for i in ids])}.{last}"
     if step == "swap":
         name = FACE_ARTICLE[s.faces[s.drawn]] if s.drawn is not None else "the card"
-        return f"Swap {name} into your crime scene: the card there is played."
+        if _occupied(s, s.seat):
+            return f"Swap {name} into your crime scene: the card there is played."
+        return f"Put {name} into an empty position of your crime scene: nothing is played."
     name = PIGEONS[s.action][0] if s.action else ""
     if step == "look":
         return f"{name}: peek at any face-down card."
@@ -1035,7 +1090,13 @@ def _turn_text(s: StoolState) -> str:
         if s.picks:
             return f"{name}: swap {s.picks[0]} with which card?"
         return f"{name}: pick the first of two face-down cards to swap."
-    return "Kingpin: eliminate one of your cards, or give a player the next DRAW card."
+    ids = [o.id for o in _turn_options(s)]
+    choices = []
+    if any(i.startswith("eliminate:") for i in ids):
+        choices.append("eliminate one of your cards")
+    if any(i.startswith("give:") for i in ids):
+        choices.append("give a player the next DRAW card")
+    return f"Kingpin: {_either(choices)}."
 
 
 def _build_prompts(s: StoolState) -> list[Prompt]:
@@ -1056,7 +1117,10 @@ def _build_prompts(s: StoolState) -> list[Prompt]:
     if gb is not None:
         seat = int(gb["seat"])
         owner = int(gb["owner"])
-        opts = tuple(_slot_option("slot", p, f"Give the card in {p}") for p in _occupied(s, seat))
+        # Never the Rat; a give-back is only pending with another card to give (the
+        # fallback keeps a save made before that rule from showing an empty prompt).
+        where = _giveable(s, seat) or _occupied(s, seat)
+        opts = tuple(_slot_option("giveback", p) for p in where)
         text = f"Give {s.names[owner]} one of your cards for {gb['pos']}."
         return [Prompt(f"g{gb['id']}", seat, "giveback", text, opts)]
     out: list[Prompt] = []
@@ -1067,7 +1131,7 @@ def _build_prompts(s: StoolState) -> list[Prompt]:
             f"{s.names[race['seat']]} played {FACE_ARTICLE[face]}: race! "
             f"Claim a matching {FACE_NAME[face]} in any crime scene, or pass."
         )
-        opts = (_PASS, *(_slot_option("claim", p, f"Claim {p}") for p in _occupied(s)))
+        opts = (_PASS, *(_slot_option("claim", p) for p in _occupied(s)))
         rid = race["id"]
         for x in race["asked"]:
             out.append(Prompt(f"r{rid}.{x}", x, "race", text, opts, pass_option="pass"))
