@@ -303,7 +303,11 @@ class GameBase(Generic[S]):
 
 
 def resolve_options(game: Game, options: dict[str, JSON] | None) -> dict[str, JSON]:
-    """Fill in defaults and refuse unknown rule options with a clear message."""
+    """Fill in defaults and refuse unknown or impossible rule options with a clear message.
+
+    A whole-number option counts something (turns, rounds, squares), so it is never
+    negative; a game checks its own upper bounds and any higher minimum.
+    """
     known = {o.id: o for o in game.options}
     out = {o.id: o.default for o in game.options}
     for key, value in (options or {}).items():
@@ -315,10 +319,11 @@ def resolve_options(game: Game, options: dict[str, JSON] | None) -> dict[str, JS
         if isinstance(spec.default, bool):
             if not isinstance(value, bool):
                 raise ValueError(f"rule option {key!r} must be true or false")
-        elif isinstance(spec.default, int) and (
-            isinstance(value, bool) or not isinstance(value, int)
-        ):
-            raise ValueError(f"rule option {key!r} must be a whole number")
+        elif isinstance(spec.default, int):
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise ValueError(f"rule option {key!r} must be a whole number")
+            if value < 0:
+                raise ValueError(f"rule option {key!r} must be 0 or more, not {value}")
         out[key] = value
     return out
 

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import pytest
-from pigeons_helpers import NAMES, check_cards
+from pigeons_helpers import NAMES, check_cards, make_state, pass_all, play, prompt_of, react
 
-from engine.games.pigeons.rules import flock_of
+from engine.games.pigeons.rules import GAME, flock_of
 from engine.session import SeatConfig, Table
 
 
@@ -97,3 +97,17 @@ def test_the_heuristic_bot_beats_random_players() -> None:
         wins += table.outcome().winners == (me,)
     # One in four by chance; the heuristic wins nearly every game.
     assert wins > games // 2, f"the heuristic bot won {wins} of {games}"
+
+
+@pytest.mark.parametrize(
+    ("bob", "answer"), [(["cat", "pigeon:red"], "give"), (["pigeon:red"], "none")]
+)
+def test_the_heuristic_bot_gives_back_a_trapped_gift_only_to_pass_a_cat_on(
+    bob: list[str], answer: str
+) -> None:
+    s = make_state({0: ["gift", "pigeon:blue"], 1: ["trap", *bob]})
+    play(s, 0, "gift", 1)
+    react(s, 1, "trap")
+    pass_all(s)
+    bot = GAME.bot("heuristic", 1, 5)
+    assert bot.choose(GAME.view(s, 1), prompt_of(s, 1, "choice")) == answer

@@ -317,25 +317,59 @@ def test_double_swap_both_players_choose_two_cards_at_once() -> None:
 @pytest.mark.parametrize(
     ("ann", "bob", "ann_gives", "bob_gives"),
     [
-        (["double_swap", "cat", "cat"], ["pigeon:blue"], ["cat", "cat"], ["pigeon:blue"]),
-        (["double_swap", "cat", "cat"], [], ["cat", "cat"], []),
-        (["double_swap", "cat"], ["pigeon:blue", "rainbow"], ["cat"], ["pigeon:blue", "rainbow"]),
-        (["double_swap"], ["pigeon:blue", "rainbow"], [], ["pigeon:blue", "rainbow"]),
+        (["double_swap", "cat", "cat"], ["pigeon:blue"], ["cat"], ["pigeon:blue"]),
+        (["double_swap", "cat"], ["pigeon:blue", "rainbow"], ["cat"], ["rainbow"]),
+        (
+            ["double_swap", "cat", "cat"],
+            ["rainbow", "rainbow", "cat"],
+            ["cat", "cat"],
+            ["rainbow"] * 2,
+        ),
     ],
 )
-def test_double_swap_with_fewer_than_two_cards_swaps_what_there_is(
+def test_double_swap_is_even_as_many_cards_as_both_can_give(
     ann: list[str], bob: list[str], ann_gives: list[str], bob_gives: list[str]
 ) -> None:
     s = make_state({0: ann, 1: bob})
+    ann_keeps = sorted(ann[1:])
+    bob_keeps = sorted(bob)
+    for face in ann_gives:
+        ann_keeps.remove(face)
+    for face in bob_gives:
+        bob_keeps.remove(face)
     play(s, 0, "double_swap", 1)
-    pass_all(s)
-    expected_seats = [x for x, gives in ((0, ann_gives), (1, bob_gives)) if gives]
-    assert prompt_seats(s) == expected_seats
+    events = pass_all(s)
+    k = len(ann_gives)
+    assert the_event(events, "choose").text == (
+        f"Ann and Bob each choose {'a card' if k == 1 else '2 cards'} to swap."
+    )
+    assert prompt_seats(s) == [0, 1]
+    assert f"(1 of {k})" in prompt_of(s, 0).text
     pick(s, 0, *ann_gives)
-    pick(s, 1, *bob_gives)
-    assert hand(s, 0) == sorted(bob_gives)
-    assert hand(s, 1) == sorted(ann_gives)
+    events = pick(s, 1, *bob_gives)
+    assert the_event(events, "swap").text == f"Ann and Bob swap cards ({k} for {k})."
+    assert hand(s, 0) == sorted([*ann_keeps, *bob_gives])
+    assert hand(s, 1) == sorted([*bob_keeps, *ann_gives])
     assert prompt_of(s, 0).kind == "turn"
+
+
+@pytest.mark.parametrize(
+    ("ann", "bob", "text"),
+    [
+        (["double_swap", "cat", "cat"], [], "Nothing to swap: Bob has no cards."),
+        (["double_swap"], ["pigeon:blue", "rainbow"], "Nothing to swap: Ann has no cards."),
+        (["double_swap"], [], "Nothing to swap: Ann and Bob have no cards."),
+    ],
+)
+def test_double_swap_with_an_empty_hand_swaps_nothing(
+    ann: list[str], bob: list[str], text: str
+) -> None:
+    s = make_state({0: ann, 1: bob})
+    play(s, 0, "double_swap", 1)
+    events = pass_all(s)
+    assert the_event(events, "swap").text == text
+    assert hand(s, 0) == sorted(ann[1:]) and hand(s, 1) == sorted(bob)
+    assert prompt_seats(s) == [0] and prompt_of(s, 0).kind == "turn"
 
 
 @pytest.mark.parametrize(("direction", "step"), [("left", 1), ("right", -1)])
@@ -532,6 +566,84 @@ def test_wing_block_windows_ask_every_other_seat_whatever_it_holds() -> None:
     ]
 
 
+def window_text(s: PigeonsState) -> str:
+    """The text of the open window: the same for every seat asked."""
+    texts = {p.text for p in GAME.prompts(s) if p.pass_option is not None}
+    assert len(texts) == 1, texts
+    return texts.pop()
+
+
+def test_window_texts_say_what_is_played_and_what_a_block_would_cancel() -> None:
+    s = make_state({0: ["draw2", "wing_block"], 1: ["wing_block"], 2: ["draw2"]}, n=3)
+    s.faces = list(s.faces)
+    s.faces[s.hands[2][0]] = "wing_block"  # a third Wing Block, for the chain
+    s.touch()
+    play(s, 0, "draw2")
+    assert window_text(s) == "Ann plays Draw 2. Wing Block it?"
+    react(s, 1, "wing_block")
+    assert window_text(s) == "Bob's Wing Block would cancel Ann's Draw 2. Block it back?"
+    react(s, 0, "wing_block")
+    assert window_text(s) == (
+        "Ann's Wing Block would cancel Bob's Wing Block, so Ann's Draw 2 goes ahead. Block it back?"
+    )
+    react(s, 2, "wing_block")
+    assert window_text(s) == (
+        "Cy's Wing Block would cancel Ann's Wing Block, so Ann's Draw 2 is cancelled. "
+        "Block it back?"
+    )
+
+
+def test_window_texts_around_a_pigeon_trap() -> None:
+    s = make_state({0: ["pluck", "wing_block"], 1: ["trap"], 2: ["wing_block"]}, n=3)
+    play(s, 0, "pluck", 1)
+    # Bob, the target, is told about the Trap; the words do not say who holds what.
+    assert window_text(s) == "Ann plays Pluck on Bob. Wing Block it? (Bob may trap it instead.)"
+    react(s, 1, "trap")
+    assert window_text(s) == "Bob's Pigeon Trap would turn Ann's Pluck back on Ann. Wing Block it?"
+    react(s, 2, "wing_block")
+    assert window_text(s) == (
+        "Cy's Wing Block would cancel Bob's Pigeon Trap, so Ann's Pluck on Bob goes ahead. "
+        "Block it back?"
+    )
+    react(s, 0, "wing_block")
+    assert window_text(s) == (
+        "Ann's Wing Block would cancel Cy's Wing Block, so Ann's Pluck turns back on Ann. "
+        "Block it back?"
+    )
+
+
+def test_window_texts_of_a_pigeon_sale() -> None:
+    s = make_state({0: ["pigeon:red", "pigeon:red"], 1: ["sale"], 2: ["wing_block"]}, n=3)
+    answer(s, 0, "pair:red")
+    react(s, 1, "sale")
+    assert window_text(s) == "Bob plays Pigeon Sale to claim Ann's pair. Wing Block it?"
+    react(s, 2, "wing_block")
+    assert window_text(s) == (
+        "Cy's Wing Block would cancel Bob's Pigeon Sale of Ann's pair. Block it back?"
+    )
+
+
+@pytest.mark.parametrize(
+    ("action", "target", "text"),
+    [
+        ("mail", "right", "Ann plays Pigeon Mail to the right. Wing Block it?"),
+        ("fresh_start", 0, "Ann plays Fresh Start on themself. Wing Block it?"),
+        (
+            "fresh_start",
+            1,
+            "Ann plays Fresh Start on Bob. Wing Block it? (Bob may trap it instead.)",
+        ),
+        ("double_swap", 1, "Ann plays Double Swap on Bob. Wing Block it?"),
+    ],
+)
+def test_window_texts_name_the_target_or_direction(
+    action: str, target: int | str, text: str
+) -> None:
+    s = make_state({0: [action], 1: ["cat"]})
+    play(s, 0, action, target)
+    assert window_text(s) == text
+
+
 def test_one_pass_leaves_the_window_open_for_the_others() -> None:
     s = make_state({0: ["draw2"], 1: ["cat"], 2: ["wing_block"]}, n=3)
     play(s, 0, "draw2")
@@ -647,6 +759,7 @@ def test_trapped_gift_the_player_keeps_their_card_and_gets_one_from_the_target()
     react(s, 1, "trap")
     pass_all(s)
     assert prompt_seats(s) == [1]  # Bob chooses what to give, not Ann
+    answer(s, 1, "give")  # the rules' "can": Bob was asked first (see below)
     p = prompt_of(s, 1, "pick")
     assert faces(s, [int(o.id[1:]) for o in p.options]) == ["pigeon:blue", "pigeon:red"]
     events = pick(s, 1, "pigeon:red")
@@ -656,6 +769,42 @@ def test_trapped_gift_the_player_keeps_their_card_and_gets_one_from_the_target()
         0: "Bob gives you Red pigeon.",
     }
     assert prompt_of(s, 0).kind == "turn"
+
+
+def test_trapped_gift_the_target_may_give_nothing() -> None:
+    # "That player must keep their card and you *can* give a card ... instead."
+    s = trap_scenario("gift", ["cat"], ["pigeon:red", "pigeon:blue"])
+    play(s, 0, "gift", 1)
+    react(s, 1, "trap")
+    pass_all(s)
+    p = prompt_of(s, 1)
+    assert p.kind == "choice" and p.pass_option is None
+    assert p.text == "Your Pigeon Trap turned Ann's Gift back: give Ann a card?"
+    assert [(o.id, o.label) for o in p.options] == [
+        ("give", "Give Ann a card"),
+        ("none", "Give nothing"),
+    ]
+    events = answer(s, 1, "none")
+    assert the_event(events, "gift").text == "Bob gives Ann nothing."
+    assert hand(s, 0) == ["cat"] and hand(s, 1) == ["pigeon:blue", "pigeon:red"]
+    assert prompt_seats(s) == [0] and prompt_of(s, 0).kind == "turn"
+    check_cards(s)
+
+
+def test_trapped_gift_with_an_empty_hand_asks_nothing() -> None:
+    s = trap_scenario("gift", ["cat"], [])
+    play(s, 0, "gift", 1)
+    react(s, 1, "trap")
+    events = pass_all(s)
+    assert the_event(events, "gift").text == "Bob has no card to give."
+    assert prompt_of(s, 0).kind == "turn"
+
+
+def test_an_untrapped_gift_must_give_a_card() -> None:
+    s = make_state({0: ["gift", "cat"], 1: ["trap"]})
+    play(s, 0, "gift", 1)
+    pass_all(s)
+    assert option_ids(s, 0) == [f"c{c}" for c in s.hands[0]]  # no "give nothing"
 
 
 def test_trapped_fresh_start_the_player_renews_their_own_hand() -> None:
@@ -723,6 +872,8 @@ def test_a_trap_under_zero_one_or_two_wing_blocks(action: str, blocks: int) -> N
     elif action == "gift":
         giver, taker, face = (1, 0, "pigeon:red") if holds else (0, 1, "cat")
         assert prompt_seats(s) == [giver]
+        if holds:
+            answer(s, giver, "give")
         pick(s, giver, face)
         assert face in hand(s, taker) and face not in hand(s, giver)
     else:
@@ -942,6 +1093,69 @@ def test_a_reshuffle_in_the_middle_of_a_draw_2() -> None:
     check_cards(s)
 
 
+def test_the_draw_that_takes_the_last_card_reshuffles_the_discard_pile_at_once() -> None:
+    # "When the draw pile is empty, shuffle the discard pile": not at the next draw.
+    s = make_state({0: ["cat"], 1: ["cat"]}, draw_top=["pigeon:green"], rest="discard")
+    assert len(s.draw) == 1 and len(s.discard) == 105
+    events = answer(s, 0, "draw")
+    assert [e.kind for e in events] == ["draw", "reshuffle", "turn"]
+    assert hand(s, 0) == ["cat", "pigeon:green"]
+    assert len(s.draw) == 105 and s.discard == []
+    public = GAME.view(s, 1)["public"]
+    assert public["draw_count"] == 105 and public["discard_count"] == 0
+    check_cards(s)
+
+
+@pytest.mark.parametrize("action", ["recycle", "fancier"])
+def test_no_search_of_cards_already_reshuffled(action: str) -> None:
+    # Ann takes the last card: the pile she would have searched is face down now.
+    bob = [action, "pigeon:blue", "pigeon:white"]
+    s = make_state({0: ["cat"], 1: bob}, draw_top=["pigeon:green"], rest="discard")
+    answer(s, 0, "draw")
+    play(s, 1, action)
+    pass_all(s)
+    if action == "fancier":
+        pick(s, 1, "pigeon:blue", "pigeon:white")
+        pass_all(s)  # nobody buys them
+        # Only the two pigeons Bob just discarded lie on the pile now.
+        assert sorted(o.label for o in prompt_of(s, 1, "pick").options) == [
+            "Blue pigeon",
+            "White pigeon",
+        ]
+    else:
+        assert kind(s) == "turn" and hand(s, 1) == ["pigeon:blue", "pigeon:white"]
+        assert faces(s, s.discard) == ["recycle"]
+
+
+def test_a_draw_2_that_empties_the_draw_pile_reshuffles_after_its_second_card() -> None:
+    s = make_state(
+        {0: ["draw2"]}, draw_top=["pigeon:red", "pigeon:blue"], discard=["rainbow"], rest=1
+    )
+    play(s, 0, "draw2")
+    events = pass_all(s)
+    assert [e.kind for e in events][-2:] == ["draw", "reshuffle"]
+    assert hand(s, 0) == ["pigeon:blue", "pigeon:red"]
+    # The rainbow and the Draw 2 just played are the new draw pile.
+    assert faces(s, s.draw) == ["draw2", "rainbow"] and s.discard == []
+    check_cards(s)
+
+
+def test_with_both_piles_empty_the_draw_pile_waits_for_the_next_draw() -> None:
+    # Ann takes the last card and there is nothing to reshuffle; Bob's Draw 2 then
+    # lies on the discard pile alone until he draws: he draws it back.
+    s = make_state({0: ["cat"], 1: ["draw2"]}, draw_top=["pigeon:green"], rest=0)
+    events = answer(s, 0, "draw")
+    assert "reshuffle" not in [e.kind for e in events]
+    assert s.draw == [] and s.discard == [] and s.seat == 1
+    card = s.hands[1][0]
+    play(s, 1, "draw2")
+    assert s.draw == [] and s.discard == [card]
+    events = pass_all(s)
+    assert [e.kind for e in events][-2:] == ["reshuffle", "draw"]
+    assert the_event(events, "draw").text == "Bob draws a card. (Draw 2)"
+    assert s.hands[1] == [card] and s.draw == [] and s.discard == []
+
+
 def test_when_both_piles_are_empty_a_draw_gives_nothing_and_play_goes_on() -> None:
     s = make_state({0: ["cat"]}, rest=1)
     assert s.draw == [] and s.discard == []
@@ -1150,6 +1364,12 @@ def test_missed_turns_count_towards_the_turn_limit() -> None:
     assert GAME.outcome(s) is None and s.turn == 3
     answer(s, 0, "draw")
     assert GAME.outcome(s).is_draw
+
+
+@pytest.mark.parametrize("limit", [-1, -300])
+def test_a_negative_turn_limit_is_refused(limit: int) -> None:
+    with pytest.raises(ValueError, match=f"'turn_limit' must be 0 or more, not {limit}"):
+        GAME.setup(NAMES[:3], 1, {"turn_limit": limit})
 
 
 def test_a_turn_limit_of_zero_means_no_limit() -> None:

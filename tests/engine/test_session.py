@@ -865,3 +865,34 @@ def test_the_view_halves_are_the_view(game_id: str, split: bool) -> None:
     assert table.is_over and steps > 20
     with pytest.raises(ValueError):
         table.private_view(n)
+
+
+# ------------------------------------------------------------------------ rule options
+
+
+def test_resolve_options_refuses_a_negative_whole_number() -> None:
+    """A whole-number rule option counts something: below 0 is refused with words a
+    player understands (the CLI and the LAN host show them as they are)."""
+    from engine.core import resolve_options
+
+    class Limits:
+        title = "Limits"
+        options = (RuleOption("turn_limit", "Turn limit", 300), RuleOption("fast", "Fast", False))
+
+    game: Any = Limits()
+    assert resolve_options(game, {"turn_limit": 0}) == {"turn_limit": 0, "fast": False}
+    with pytest.raises(ValueError, match=r"^rule option 'turn_limit' must be 0 or more, not -1$"):
+        resolve_options(game, {"turn_limit": -1})
+
+
+@pytest.mark.parametrize("game_id", ["pigeons", "stool", "perch"])
+def test_every_game_refuses_a_negative_whole_number_option(game_id: str) -> None:
+    from engine.core import resolve_options
+    from engine.games import get_game
+
+    game = get_game(game_id)
+    numbers = [o.id for o in game.options if type(o.default) is int]
+    assert numbers
+    for key in numbers:
+        with pytest.raises(ValueError, match=f"'{key}' must be 0 or more"):
+            resolve_options(game, {key: -1})

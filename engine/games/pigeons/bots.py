@@ -101,6 +101,9 @@ class HeuristicBot:
             return self._sale(public, ids, best)
         if kind == "pick":
             return self._pick(public, private, prompt, ids, hand, counts, best)
+        if kind == "choice" and "give" in ids:
+            # A trapped Gift: worth giving only to pass a cat on.
+            return "give" if cats else "none"
         return ids[self.rng.below(len(ids))]
 
     def _turn(

@@ -384,7 +384,12 @@ class PigeonsGame(GameBase[PigeonsState]):
     # ----------------------------------------------------------- primitives
 
     def _refill(self, s: PigeonsState, events: list[Event]) -> bool:
-        """Turn the discard pile into a new draw pile.  False if both are empty."""
+        """Turn the discard pile into a new draw pile if the draw pile is empty.
+
+        Called right after every draw, and again before each card drawn: the draw
+        pile can only be empty with cards on the discard pile when both piles were
+        empty and cards were discarded since.  False if both piles are empty.
+        """
         if s.draw:
             return True
         if not s.discard:
@@ -422,6 +427,9 @@ class PigeonsGame(GameBase[PigeonsState]):
                 kind="draw",
             )
         )
+        # "When the draw pile is empty, shuffle the discard pile": at once, so that
+        # no Recycle or Pigeon Fancier searches cards already face down.
+        self._refill(s, events)
 
     def _discard_from_hand(self, s: PigeonsState, seat: int, cards: list[int]) -> None:
         hand = s.hands[seat]
@@ -584,6 +592,14 @@ class PigeonsGame(GameBase[PigeonsState]):
     def _answer_pick(
         self, s: PigeonsState, f: Frame, seat: int, option: str, events: list[Event]
     ) -> None:
+        if f.get("ask"):  # a trapped Gift: give a card, or nothing
+            f["ask"] = False
+            f["id"] = self._new_id(s)
+            if option == "none":
+                s.frames.pop()
+                to = s.names[f["to"]]
+                events.append(Event(f"{s.names[seat]} gives {to} nothing.", kind="gift"))
+            return
         f["picked"].append(parse_cid(option))
         f["id"] = self._new_id(s)
         if len(f["picked"]) < f["n"]:
@@ -651,7 +667,8 @@ class PigeonsGame(GameBase[PigeonsState]):
         elif act == "pluck":
             self._pluck(s, player, target, events)
         elif act == "gift":
-            self._push_pick(s, player, 1, "gift", to=target)
+            # Trapped, the target "can give a card": it may also give nothing.
+            self._push_pick(s, player, 1, "gift", to=target, ask=trapped)
         elif act == "miss_turn":
             card = f["card"]
             s.discard.remove(card)
@@ -676,11 +693,18 @@ class PigeonsGame(GameBase[PigeonsState]):
             names = " and ".join(FACE_NAME[s.faces[c]] for c in got) or "nothing"
             events.append(Event(f"{who} takes {names}.", kind="sale"))
         elif act == "double_swap":
+            # A swap is even: as many cards as both can give, at most 2.
             seats = [player, target]
-            need = [min(2, len(s.hands[x])) for x in seats]
-            self._push_multi(s, "swap", seats, need, 0, player)
+            k = min(2, *(len(s.hands[x]) for x in seats))
+            if not k:
+                empty = " and ".join(s.names[x] for x in seats if not s.hands[x])
+                have = "have" if " and " in empty else "has"
+                events.append(Event(f"Nothing to swap: {empty} {have} no cards.", kind="swap"))
+                return
+            self._push_multi(s, "swap", seats, [k, k], 0, player)
+            count = "a card" if k == 1 else f"{k} cards"
             events.append(
-                Event(f"{who} and {s.names[target]} each choose 2 cards to swap.", kind="choose")
+                Event(f"{who} and {s.names[target]} each choose {count} to swap.", kind="choose")
             )
         elif act == "mail":
             seats = [x for x in range(s.n) if s.hands[x]]
@@ -721,7 +745,9 @@ class PigeonsGame(GameBase[PigeonsState]):
         purpose: str,
         to: int = -1,
         exclude: list[int] | None = None,
+        ask: bool = False,
     ) -> None:
+        """A pick for ``seat``; with ``ask``, it is first asked whether to pick at all."""
         s.frames.append(
             {
                 "k": "pick",
@@ -732,6 +758,7 @@ class PigeonsGame(GameBase[PigeonsState]):
                 "to": to,
                 "picked": [],
                 "exclude": exclude or [],
+                "ask": ask,
             }
         )
 
@@ -1049,18 +1076,68 @@ def _prompt_target(s: PigeonsState, f: Frame) -> list[Prompt]:
     return [Prompt(f"{f['id']}.{seat}", seat, "target", f"{name}: choose a player.", options)]
 
 
+def _on_whom(s: PigeonsState, f: Frame) -> str:
+    """Whom a card was played on: ' on Bob', ' on themself', ' to the left' or ''."""
+    player, target, direction = f["seat"], f["target"], f["dir"]
+    if target >= 0:
+        return " on " + ("themself" if target == player else s.names[target])
+    if direction:
+        return " to the " + ("left" if direction == 1 else "right")
+    return ""
+
+
+def _window_text(s: PigeonsState, f: Frame) -> str:
+    """What is on the table and what a Wing Block would cancel.
+
+    The same words for every seat asked, whatever it holds: the table may show
+    one seat's window text to everyone (a hot-seat banner), so it must not depend
+    on a hidden card.  What a seat can do is in its options.
+    """
+    act, player, target = f["act"], f["seat"], f["target"]
+    name = s.names
+    act_name = FACE_NAME[act]
+    chain = f["chain"]
+    if not chain:
+        if act == "sale":
+            return (
+                f"{name[player]} plays Pigeon Sale to claim {name[target]}'s pair. Wing Block it?"
+            )
+        text = f"{name[player]} plays {act_name}{_on_whom(s, f)}. Wing Block it?"
+        if act in TRAPPABLE_ACTIONS and target != player:
+            text += f" ({name[target]} may trap it instead.)"
+        return text
+    if act == "sale":
+        card = f"{name[player]}'s Pigeon Sale of {name[target]}'s pair"
+    else:
+        card = f"{name[player]}'s {act_name}{_on_whom(s, f)}"
+    _top, top_seat, top_kind = chain[-1]
+    if top_kind == "trap":  # a Trap only ever lies right on the card
+        return (
+            f"{name[top_seat]}'s Pigeon Trap would turn {name[player]}'s {act_name} "
+            f"back on {name[player]}. Wing Block it?"
+        )
+    if len(chain) == 1:
+        return f"{name[top_seat]}'s Wing Block would cancel {card}. Block it back?"
+    _below, below_seat, below_kind = chain[-2]
+    what = "Pigeon Trap" if below_kind == "trap" else "Wing Block"
+    # What happens if nobody blocks back (as _resolve counts): an even chain lets the
+    # card happen; an odd one cancels it, or turns it back if a Trap lies at the bottom.
+    if len(chain) % 2 == 0:
+        then = f"{card} goes ahead"
+    elif chain[0][2] == "trap":
+        then = f"{name[player]}'s {act_name} turns back on {name[player]}"
+    else:
+        then = f"{card} is cancelled"
+    return (
+        f"{name[top_seat]}'s Wing Block would cancel {name[below_seat]}'s {what}, "
+        f"so {then}. Block it back?"
+    )
+
+
 def _prompt_action(s: PigeonsState, f: Frame) -> list[Prompt]:
     act, player, target = f["act"], f["seat"], f["target"]
     chain = f["chain"]
-    if chain:
-        last = chain[-1]
-        what = "Pigeon Trap" if last[2] == "trap" else "Wing Block"
-        text = f"{s.names[last[1]]} played {what}. Wing Block it?"
-    else:
-        on = ""
-        if target >= 0:
-            on = " on " + ("themself" if target == player else s.names[target])
-        text = f"{s.names[player]} plays {FACE_NAME[act]}{on}. Wing Block it?"
+    text = _window_text(s, f)
     trap_open = not chain and act in TRAPPABLE_ACTIONS and target != player
     out = []
     faces = s.faces
@@ -1108,6 +1185,10 @@ _PICK_TEXT = {
 def _prompt_pick(s: PigeonsState, f: Frame) -> list[Prompt]:
     seat = f["seat"]
     to = s.names[f["to"]] if f["to"] >= 0 else ""
+    if f.get("ask"):  # a trapped Gift: the trapper may give a card, or nothing
+        ask = f"Your Pigeon Trap turned {to}'s Gift back: give {to} a card?"
+        choices = (Option("give", f"Give {to} a card"), Option("none", "Give nothing"))
+        return [Prompt(f"{f['id']}.{seat}.ask", seat, "choice", ask, choices)]
     text = _PICK_TEXT[f["purpose"]].format(to=to, k=len(f["picked"]) + 1)
     faces = s.faces
     opts = tuple(_card_option(c, faces[c]) for c in _pick_candidates(s, f))
