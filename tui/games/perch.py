@@ -39,6 +39,7 @@ from textual.widget import Widget
 from textual.widgets import Static
 
 from engine.core import Prompt
+from engine.games.perch.cards import counted
 from themes import ASCII_GLYPHS, Glyphs
 from tui.games.base import GameUI, PaneChoice, Shown
 from tui.games.stool import AWAY, away_seats, nearest
@@ -190,7 +191,9 @@ def tree_lines(
     else:
         out.append(Content.styled(f"Dogs {data.dogs}/{data.track} {ln.arrow} tree", "bold"))
     out.append(
-        Content.styled(f"{data.track - data.dogs} squares left before the dogs arrive", "dim")
+        Content.styled(
+            f"{counted(data.track - data.dogs, 'square')} left before the dogs arrive", "dim"
+        )
     )
     for i in range(TRUNK_ROWS, 0, -1):
         y = len(out)
@@ -629,7 +632,8 @@ class PerchUI(GameUI):
             )
         else:
             lines.append(Content.styled("No card flipped yet.", "dim"))
-        bird = assemble((g.pigeon, BIRD_STYLE), f" {public['birds_supply']} birds beside the tree")
+        birds = counted(public["birds_supply"], "bird")
+        bird = assemble((g.pigeon, BIRD_STYLE), f" {birds} beside the tree")
         lines.append(bird)
         return Content("\n").join(lines)
 
@@ -678,7 +682,8 @@ class PerchUI(GameUI):
                     (f"{self.glyphs.turn} " if x in winners else "  ", "bold $accent"),
                     (LETTER[colour], CAT_STYLE[colour]),
                     (f" {names[x]} ({colour})", "bold"),
-                    f": {score} cats in the tree, {high} on branches, {p['start']} at the start.",
+                    f": {counted(score, 'cat')} in the tree, {high} on branches, "
+                    f"{p['start']} at the start.",
                 )
             )
         broken = [b for b in public["branches"] if b.get("broken")]
