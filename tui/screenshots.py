@@ -243,7 +243,8 @@ def stool_peek_scene() -> Scene:
 
 def stool_race_scene() -> Scene:
     """Ann and Bob (humans) with two bots: Ann played a witness, the race is on, and it
-    is Bob's turn.  The screen opens on Bob's curtain; Enter lets him in."""
+    is Bob's turn.  Both watch the race: Bob's turn waits behind it, nobody's cards on
+    screen."""
     table = make_table(HOTSEAT, STOOL_RACE_SEED, game=STOOL)
 
     def racing(t: Table) -> bool:
@@ -252,7 +253,7 @@ def stool_race_scene() -> Scene:
         return {0, 1} <= asked and any(p.kind == "draw" and p.seat == 1 for p in prompts)
 
     play_until(table, racing, stool_choice)
-    return Scene(table, scene_settings(), press=["enter"])
+    return Scene(table, scene_settings())
 
 
 def stool_knock_scene() -> Scene:

@@ -15,7 +15,8 @@ from textual.pilot import Pilot
 from textual.screen import Screen
 from textual.widget import Widget
 
-from engine.session import Table
+from engine.core import Prompt
+from engine.session import SeatConfig, Table
 from tui.games.pigeons import (
     Card,
     CardList,
@@ -34,8 +35,10 @@ from tui.screenshots import (
     curtain_scene,
     make_table,
     over_scene,
+    play_until,
     scene_settings,
     search_scene,
+    simple_choice,
     start_scene,
     window_scene,
 )
@@ -109,9 +112,10 @@ def test_start_120x40(snap_compare: SnapCompare) -> None:
 
 def test_reaction_window(snap_compare: SnapCompare) -> None:
     """You should see a reaction window in hot-seat: a yellow-bordered banner saying that
-    Dot discarded two blue pigeons ("Claim them with Pigeon Sale?"), with "F3 Bob: press
-    to react" and "n nobody reacts"; Ann's hand still shown (she had the keyboard), and
-    her own choice in the prompt bar ("Do you react?" with 1 Let them go)."""
+    Dot discarded two blue pigeons ("Claim them with Pigeon Sale?"), with "F2 Ann, F3
+    Bob: press to react" and "n nobody reacts"; nobody's cards on screen (the hand pane says
+    "(hidden)": the whole table is watching), and "Waiting for Ann, Bob..." in the
+    prompt bar."""
     scene = window_scene()
     assert snap_compare(SceneApp(scene), run_before=run_before(scene), terminal_size=(80, 24))
 
@@ -223,8 +227,11 @@ async def test_claiming_a_window_hands_the_screen_over() -> None:
             await settle(pilot)
         game = game_screen(app)
         banner = game.query_one(ReactionBanner).info
-        assert banner is not None and banner.claims == (("F3", "Bob"),)
-        assert game.shown_seat == 0
+        # Both humans watch the banner: nobody's cards are on screen, Ann's neither
+        # (she had the keyboard a moment ago).
+        assert banner is not None and banner.claims == (("F2", "Ann"), ("F3", "Bob"))
+        assert game.shown_seat is None
+        assert game.query_one(HandPane).data is None
         await pilot.press("f3")
         await settle(pilot)
         assert isinstance(app.screen, CurtainScreen) and app.screen.player == "Bob"
@@ -239,6 +246,44 @@ async def test_claiming_a_window_hands_the_screen_over() -> None:
         await pilot.press(info.options[0].key or "1")
         await settle(pilot)
         assert len(scene.table.log) >= log_before
+        # Bob let them go; Ann is still asked, so Bob's cards leave the screen at once.
+        assert any(p.seat == 0 and p.pass_option for p in scene.table.prompts())
+        assert game.shown_seat is None
+        assert game.query_one(HandPane).data is None
+
+
+async def test_nobodys_cards_stay_up_while_the_bots_play() -> None:
+    """Bob ends his turn and a bot is thinking: Bob's hand leaves the screen at once
+    (Ann is looking too), and nothing is drawn for anyone until a human has a decision."""
+    now = [1000.0]
+    table = Table(
+        "pigeons",
+        [SeatConfig(name, kind) for name, kind in HOTSEAT],
+        seed=3,
+        window_seconds=None,
+        bot_delay=(5.0, 5.0),
+        clock=lambda: now[0],
+    )
+
+    def bobs_turn(t: Table) -> bool:
+        return any(p.kind == "turn" for p in t.prompts_for(1))
+
+    def draw_only(t: Table, prompt: Prompt) -> str:
+        return "draw" if prompt.kind == "turn" else simple_choice(t, prompt)
+
+    assert play_until(table, bobs_turn, draw_only)
+    app = SceneApp(Scene(table, scene_settings()))
+    async with app.run_test(size=(100, 32)) as pilot:
+        await settle(pilot)
+        await pilot.press("enter")  # Bob's curtain
+        await settle(pilot)
+        game = game_screen(app)
+        assert game.shown_seat == 1 and game.query_one(HandPane).data is not None
+        await pilot.press(key_for(game, "draw"))
+        await settle(pilot)
+        assert not table.prompts_for(1) and not table.prompts_for(0)  # Cal is thinking
+        assert app.screen is game and game.shown_seat is None
+        assert game.query_one(HandPane).data is None
 
 
 async def test_nobody_reacts_key_passes_for_every_human() -> None:
@@ -354,8 +399,8 @@ async def test_countdown_and_silence_at_the_deadline() -> None:
         game._on_timer()
         banner = game.query_one(ReactionBanner).info
         assert banner is not None and banner.seconds == 3
-        assert banner.nobody_key is None  # with a clock, silence does the passing
-        now[0] += 4
+        assert banner.nobody_key == "n"  # the table may skip the wait...
+        now[0] += 4  # ...or let the clock pass for everyone
         game._on_timer()
         await settle(pilot)
         assert not any(p.id == window[0].id for p in table.prompts())

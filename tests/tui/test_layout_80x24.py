@@ -379,7 +379,12 @@ async def test_notifications_sit_at_the_top_right() -> None:
 
 async def test_stool_words_escape_and_n_its_way_and_both_still_work() -> None:
     """Stool Pigeon's board words Escape "Back" (back to your turn) and leaves the
-    "nobody claims" key to the banner; both run the game screen's own actions."""
+    "nobody claims" key to the banner; both run the game screen's own actions.
+
+    In hot-seat a turn waits behind a race another human watches: Bob's draw comes
+    behind his curtain once nobody claims.  Escape is offered to a racer with a turn
+    underneath when no other human is asked (Ann alone against bots).
+    """
     from tui.screenshots import stool_race_scene
 
     scene = stool_race_scene()
@@ -387,23 +392,58 @@ async def test_stool_words_escape_and_n_its_way_and_both_still_work() -> None:
     app = PurrchApp(scene.settings, table)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
-        await pilot.press("enter")  # Bob's curtain
-        await settle(pilot)
         game = app.screen
-        assert isinstance(game, GameScreen) and game.shown_seat == 1
+        assert isinstance(game, GameScreen) and game.shown_seat is None  # the race is public
         items = {key: words for key, words, _whole in footer_items(app)}
         assert "n" not in items and "esc" not in items
         banner = game.query_one(ReactionBanner).info
         assert banner is not None and banner.nobody_key == "n"
-        await pilot.press("f3")  # Bob buzzes: the race on his bar
+        assert [name for _key, name in banner.claims] == ["Ann", "Bob"]
+        await pilot.press("f3")  # Bob buzzes: his curtain, then the race on his bar
+        await settle(pilot)
+        await pilot.press("enter")
+        await settle(pilot)
+        assert game.shown_seat == 1
+        assert game.prompt_info is not None and game.prompt_info.kind == "race"
+        # Ann is still asked: Bob's turn may not come up on the screen she watches.
+        assert "esc" not in {key for key, _words, _whole in footer_items(app)}
+        await pilot.press("escape")
+        await settle(pilot)
+        assert game.prompt_info is not None and game.prompt_info.kind == "race"
+        await pilot.press(game.prompt_info.options[-1].key or "1")  # Bob lets it go
+        await settle(pilot)
+        assert game.shown_seat is None  # Ann still watches the race
+        await pilot.press("n")  # nobody claims: the race is over for every human
+        await settle(pilot)
+        assert not any(p.kind == "race" for p in table.prompts())
+        assert isinstance(app.screen, CurtainScreen) and app.screen.player == "Bob"
+        await pilot.press("enter")
+        await settle(pilot)
+        assert game.shown_seat == 1
+        assert game.prompt_info is not None and game.prompt_info.kind == "draw"
+
+
+async def test_a_racer_alone_with_bots_may_go_back_to_the_turn() -> None:
+    """With no other human asked, a seat's turn stays on screen during a race; its
+    claim key puts the race on the bar and Escape goes back to the turn."""
+    table = make_table(FOUR, 2, game=STOOL)
+
+    def racing(t: Table) -> bool:
+        mine = {p.kind for p in t.prompts_for(0)}
+        return {"race", "draw"} <= mine
+
+    play_until(table, racing, stool_choice)
+    app = app_at(table)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        game = app.screen
+        assert isinstance(game, GameScreen) and game.shown_seat == 0
+        assert game.prompt_info is not None and game.prompt_info.kind == "draw"
+        await pilot.press(CLAIM_KEYS[0])
         await settle(pilot)
         assert game.prompt_info is not None and game.prompt_info.kind == "race"
         assert {key: words for key, words, _whole in footer_items(app)}["esc"] == "Back"
         await pilot.press("escape")
         await settle(pilot)
         assert game.prompt_info is not None and game.prompt_info.kind == "draw"
-        assert any(p.kind == "race" for p in table.prompts())
-        await pilot.press("n")  # nobody claims: the race is over for every human
-        await settle(pilot)
-        assert not any(p.kind == "race" for p in table.prompts())
-        assert game.prompt_info is not None and game.prompt_info.kind == "draw"
+        assert any(p.kind == "race" and p.seat == 0 for p in table.prompts())

@@ -18,6 +18,7 @@ from tui.screens.curtain import CurtainScreen
 from tui.screens.game import GameScreen
 from tui.screenshots import (
     DUO,
+    FOUR,
     HOTSEAT,
     STOOL,
     Scene,
@@ -119,11 +120,11 @@ def test_peek(snap_compare: SnapCompare) -> None:
 
 
 def test_race(snap_compare: SnapCompare) -> None:
-    """You should see a race in hot-seat, on Bob's screen: the PLAY top is a 6, "Bob's
-    turn (round 1). Race for the 6!" on the board, every card face down; the yellow
-    banner "Ann played a 6: race! Claim a matching 6 in any crime scene, or pass." with
-    the buzzers "F2 Ann, F3 Bob: press to claim" and "n nobody claims"; Bob's own turn
-    on the prompt bar (1 Draw from the DRAW pile, 2 Take the 6 from the PLAY pile)."""
+    """You should see a race in hot-seat, on the table's screen: the PLAY top is a 6,
+    "Bob's turn (round 1). Race for the 6!" on the board, every card face down and no
+    private pane (Bob's turn waits behind the race); the yellow banner "Ann played a 6:
+    race! Claim a matching 6 in any crime scene, or pass." with the buzzers "F2 Ann, F3
+    Bob: press to claim" and "n nobody claims"; the prompt bar waits for Ann and Bob."""
     scene = stool_race_scene()
     assert snap_compare(SceneApp(scene), run_before=run_before(scene), terminal_size=(80, 24))
 
@@ -191,8 +192,9 @@ def play_turns_first(table: Table, stop: Callable[[Table], bool], limit: int = 4
 
 
 async def test_a_buzzer_curtain_hides_the_drawn_card() -> None:
-    """Bob buzzes while Ann holds the card she drew: his curtain hides it, and his screen
-    never shows it; back to Ann, it is shown again."""
+    """Bob may buzz while Ann holds the card she drew: her turn waits behind the race
+    (nobody's cards on screen), his screen never shows her card, and once the race is
+    over her turn comes back behind her curtain."""
     table = make_table(DUO, 1, game=STOOL)
 
     def holding_with_race(t: Table) -> bool:
@@ -207,19 +209,16 @@ async def test_a_buzzer_curtain_hides_the_drawn_card() -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         game = game_screen(app)
-        await pilot.press("enter")  # Ann's curtain
-        await settle(pilot)
-        assert game.shown_seat == 0
-        text = board(game).private.plain
-        assert "You drew" in text and drawn in text
+        # Bob watches the race: Ann's turn waits behind it, her card nowhere on screen.
+        assert app.screen is game and game.shown_seat is None
+        data = board(game)
+        assert data.owner is None and not data.private.plain and not private_faces(data)
         banner = game.query_one(ReactionBanner).info
         assert banner is not None and ("F3", "Bob") in banner.claims
         await pilot.press("f3")
         await settle(pilot)
         curtain = app.screen
         assert isinstance(curtain, CurtainScreen) and curtain.reason == "Bob wants to claim."
-        data = board(game)
-        assert data.owner is None and not data.private.plain and not private_faces(data)
         await pilot.press("enter")
         await settle(pilot)
         assert game.shown_seat == 1
@@ -230,9 +229,13 @@ async def test_a_buzzer_curtain_hides_the_drawn_card() -> None:
         await settle(pilot)
         curtain = app.screen
         assert isinstance(curtain, CurtainScreen) and curtain.reason == "Back to Ann's turn."
+        data = board(game)
+        assert data.owner is None and not data.private.plain and not private_faces(data)
         await pilot.press("enter")
         await settle(pilot)
-        assert game.shown_seat == 0 and "You drew" in board(game).private.plain
+        assert game.shown_seat == 0
+        text = board(game).private.plain
+        assert "You drew" in text and drawn in text
 
 
 async def test_memory_aid_shows_what_you_saw_and_the_private_log() -> None:
@@ -312,17 +315,21 @@ async def test_a_position_that_cannot_be_picked_only_warns() -> None:
 
 
 async def test_the_seat_shown_buzzes_to_claim_and_escape_goes_back() -> None:
-    scene = stool_race_scene()
-    app = SceneApp(scene)
+    """Ann alone against bots: her own buzzer puts the race on her bar (no curtain) and
+    Escape takes her back to her turn."""
+    table = make_table(FOUR, 2, game=STOOL)
+
+    def racing(t: Table) -> bool:
+        return {"race", "draw"} <= {p.kind for p in t.prompts_for(0)}
+
+    assert play_until(table, racing, stool_choice)
+    app = SceneApp(Scene(table, scene_settings()))
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
-        for key in scene.press:
-            await pilot.press(key)
-            await settle(pilot)
         game = game_screen(app)
-        assert game.shown_seat == 1
+        assert game.shown_seat == 0
         assert game.prompt_info is not None and game.prompt_info.kind == "draw"
-        await pilot.press("f3")  # Bob's own buzzer: no curtain, the race on his bar
+        await pilot.press("f2")  # Ann's own buzzer: no curtain, the race on her bar
         await settle(pilot)
         assert app.screen is game
         info = game.prompt_info
@@ -334,8 +341,9 @@ async def test_the_seat_shown_buzzes_to_claim_and_escape_goes_back() -> None:
 
 
 async def test_a_right_claim_on_another_scene_then_the_give_back() -> None:
-    """Bob, at the keyboard on his turn, buzzes, claims the matching 5 in Dot's crime
-    scene, gives Dot one of his cards for the emptied position, and is back to his turn."""
+    """Bob buzzes in the race (his curtain), claims the matching 5 in Dot's crime scene,
+    gives Dot one of his cards for the emptied position, and goes on with his turn (the
+    race is over: no curtain)."""
     table = make_table(HOTSEAT, 2, game=STOOL)
 
     def racing(t: Table) -> bool:
@@ -347,12 +355,13 @@ async def test_a_right_claim_on_another_scene_then_the_give_back() -> None:
     app = SceneApp(Scene(table, scene_settings()))
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
-        await pilot.press("enter")  # Bob's curtain
-        await settle(pilot)
         game = game_screen(app)
-        assert game.shown_seat == 1
+        assert game.shown_seat is None  # Ann and Bob watch the race
         await pilot.press("f3")
         await settle(pilot)
+        await pilot.press("enter")  # Bob's curtain
+        await settle(pilot)
+        assert game.shown_seat == 1
         await pilot.press(key_for(game, "claim:D2"))  # the test knows where the 5 is
         await settle(pilot)
         assert any(e.text.startswith("Bob claims D2: it is a 5, eliminated!") for e in table.log)

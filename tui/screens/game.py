@@ -11,18 +11,24 @@ answers, the result) is the game's :class:`tui.games.base.GameUI`, from
 Hot-seat rules, in one place (:meth:`GameScreen._sync`):
 
 * With one human seat, that seat is always shown and there is never a curtain.
-* With several, the shown seat changes only through the curtain: when a decision
-  that must be answered (not a reaction window) belongs to another human, every
-  private pane is emptied first, then the curtain is pushed, and the new seat's
-  cards are drawn only once its player dismissed it.  Simultaneous picks go
-  round the humans one at a time, each behind a curtain.
+* With several, a seat's cards are on screen only while it has a decision to
+  make and no other human is asked in an open window; otherwise only the public
+  panes are (a player waiting for a window or for the bots would have their hand
+  in front of everyone).  The shown seat changes only through the curtain: when a
+  decision that must be answered (not a reaction window) belongs to another human,
+  every private pane is emptied first, then the curtain is pushed, and the new
+  seat's cards are drawn only once its player dismissed it.  Simultaneous picks
+  go round the humans one at a time, each behind a curtain.
 * Reaction windows are public: a banner, a countdown, and a claim key (F2...)
   per human seat still asked; claiming hands the screen over (curtain) and
-  shows that seat's options.  While a curtain is up the table waits.
-* A seat asked in a window that also has another decision (a Stool Pigeon race
-  runs alongside the next turn) sees that decision on the prompt bar; games
-  whose UI says so (``buzz_shown_seat``) give it a claim key too, which puts the
-  window on the bar instead (Escape goes back).
+  shows that seat's options.  While a curtain is up the table waits.  A decision
+  that comes up while another human is asked in a window (a Stool Pigeon race
+  runs alongside the next turn) waits behind the window, then comes behind a
+  curtain.
+* A seat asked in a window that also has a decision, with no other human asked,
+  sees that decision on the prompt bar; games whose UI says so
+  (``buzz_shown_seat``) give it a claim key too, which puts the window on the bar
+  instead (Escape goes back).
 
 The screen follows its table from its mount until it leaves: once the game-over
 screen is up it draws nothing more (a LAN table may already be playing its next
@@ -290,13 +296,27 @@ class GameScreen(Screen[tuple[str, None]]):
     def _window_prompt(self, seat: int) -> Prompt | None:
         return next((p for p in self.table.prompts_for(seat) if p.pass_option), None)
 
+    def _others_asked(self, seat: int) -> bool:
+        """Whether a human other than ``seat`` is asked in the open window: the table is
+        watching the banner, so ``seat``'s cards must not be on screen."""
+        return any(s != seat and s in self._humans for s in self._window_seats())
+
     def _next_seat(self) -> int | None:
-        """The human seat that should be shown now, or None to keep what is shown."""
+        """The human seat that should be shown now, or None for nobody's (public panes).
+
+        With several humans a seat is shown only while it has a decision to make and no
+        other human is asked in an open window: the cards of a player who is waiting
+        (for a window, for the bots) would be in front of everyone.
+        """
         if len(self._humans) == 1:
             return self._humans[0]
         if self._claiming and self._shown is not None and self._window_prompt(self._shown):
             return self._shown  # a claimer keeps the screen until it has answered its window
-        needed = [s for s in self.table.humans_waiting() if self._must_answer(s)]
+        needed = [
+            s
+            for s in self.table.humans_waiting()
+            if self._must_answer(s) and not self._others_asked(s)
+        ]
         if self._shown in needed:
             return self._shown
         return needed[0] if needed else None
@@ -353,7 +373,9 @@ class GameScreen(Screen[tuple[str, None]]):
             return
         if self._curtain_for is None:
             target = self._next_seat()
-            if target is not None and target != self._shown:
+            if target is None:
+                self._shown = None  # nobody's cards while nobody has a decision to make
+            elif target != self._shown:
                 self._raise_curtain(target)
                 return
         self._render_panes()
@@ -467,8 +489,10 @@ class GameScreen(Screen[tuple[str, None]]):
         banner.info = BannerInfo(window.text, seconds, claims, nobody, self.ui.reaction)
 
     def _nobody_allowed(self) -> bool:
-        """With no countdown, someone must say that nobody reacts (else the table waits)."""
-        if self.table.window_seconds is not None or len(self._humans) < 2:
+        """In hot-seat anyone may say that nobody reacts: with no countdown someone must
+        (else the table waits), and with one the table need not sit out the clock while
+        nobody's cards are on screen."""
+        if len(self._humans) < 2:
             return False
         asked = self._window_seats()
         return any(s in asked for s in self._humans)
@@ -536,8 +560,9 @@ class GameScreen(Screen[tuple[str, None]]):
         self._raise_curtain(seat, claim=True)
 
     def _can_go_back(self) -> bool:
-        """In a window by choice, with another decision waiting underneath."""
-        if not self._claiming or self._shown is None:
+        """In a window by choice, with another decision waiting underneath that may be
+        shown (not while another human is asked in the window: it waits behind it)."""
+        if not self._claiming or self._shown is None or self._others_asked(self._shown):
             return False
         return any(p.pass_option is None for p in self.table.prompts_for(self._shown))
 
