@@ -386,7 +386,11 @@ async def test_keys_lists_the_bindings_of_the_screen_underneath() -> None:
         assert ("m", "Menu", "this screen") in rows
         assert ("f1", "Rules", "everywhere") in rows
         assert ("^t", "Theme", "everywhere") in rows
-        assert ("^q", "Quit", "everywhere") in rows
+        # Keys that do the same thing share a line: nothing is listed twice.
+        assert ("^q, q", "Quit", "everywhere") in rows
+        assert ("^p", "Command palette", "everywhere") in rows
+        pairs = [(r.description, r.where) for r in app.screen.rows]
+        assert len(pairs) == len(set(pairs))
         await pilot.press("question_mark")
         assert isinstance(app.screen, StandInGame)
 

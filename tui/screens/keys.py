@@ -40,10 +40,11 @@ def _where(node: object, app: App[Any], screen: Screen[Any]) -> str:
 def key_rows(app: App[Any], screen: Screen[Any]) -> list[KeyRow]:
     """The bindings active on ``screen`` (focused widget, screen, then app), described.
 
-    A key bound at several levels shows once, as the level that handles it.
+    A key bound at several levels shows once, as the level that handles it; keys
+    that do the same thing in the same place share a line (``^q, q  Quit``).
     Bindings without a description are internal and left out.
     """
-    rows: list[KeyRow] = []
+    keys: dict[tuple[str, str], list[str]] = {}  # (what, where) -> keys, in binding order
     seen: set[str] = set()
     for key, active in screen.active_bindings.items():
         binding = active.binding
@@ -51,11 +52,20 @@ def key_rows(app: App[Any], screen: Screen[Any]) -> list[KeyRow]:
         if not text or key in seen:
             continue
         seen.add(key)
-        rows.append(KeyRow(app.get_key_display(binding), text, _where(active.node, app, screen)))
+        text = _PLAIN_WORDS.get(text, text)
+        shown = keys.setdefault((text, _where(active.node, app, screen)), [])
+        display = app.get_key_display(binding)
+        if display not in shown:
+            shown.append(display)
+    rows = [KeyRow(", ".join(shown), text, where) for (text, where), shown in keys.items()]
     # The screen's own keys first, then the app's, then the focused widget's.
     order = {"this screen": 0, "everywhere": 1}
     rows.sort(key=lambda r: order.get(r.where, 2))
     return rows
+
+
+_PLAIN_WORDS = {"palette": "Command palette"}
+"""Textual's own short words, said in full where there is room."""
 
 
 class KeysScreen(Screen[None]):
