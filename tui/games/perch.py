@@ -514,6 +514,8 @@ class PerchUI(GameUI):
         hint = ""
         if any(_position(o.id) for o in prompt.options):
             hint = "Pick on the tree: arrows and Enter, or a key."
+            if any(o.key is None for o in options):
+                hint = "Pick on the tree: arrows and Enter (for every spot), or a key."
         return PromptInfo(prompt.text, options, hint, prompt.kind)
 
     # ------------------------------------------------------------------ the panes

@@ -93,11 +93,15 @@ class PromptBar(Static):
             parts.append("\n")
             used = 0
             for index, option in enumerate(info.options):
-                key = f" {option.key} " if option.key else " - "
                 action = f"@click=choose_option({option.option_id!r})"
-                item = Content.assemble(
-                    (key, f"bold reverse {action}"), (" ", action), (option.label, action)
-                )
+                if option.key:
+                    item = Content.assemble(
+                        (f" {option.key} ", f"bold reverse {action}"),
+                        (" ", action),
+                        (option.label, action),
+                    )
+                else:  # past the last key: picked another way (the game's hint says how)
+                    item = Content.styled(option.label, f"underline {action}")
                 if index:
                     if width > 0 and used + 2 + item.cell_length > width:
                         parts.append("\n")
