@@ -27,7 +27,7 @@ from themes import THEME_NAMES
 from tui.app import PurrchApp
 from tui.screens.keys import KeysScreen
 from tui.screens.menu import MenuScreen
-from tui.screens.quit import SAVED, QuitScreen
+from tui.screens.quit import SAVED, QuitScreen, ReplaceSaveScreen
 from tui.screens.rules import RulesScreen
 from tui.settings import Settings
 
@@ -96,6 +96,24 @@ def a_table(autosave: Path | None = None) -> Table:
 
 def status_text(app: PurrchApp) -> str:
     return str(app.screen.query_one("#menu-status", Static).render())
+
+
+def unfinished_save(path: Path) -> bytes:
+    """Save a game of Ann and Tom that is not over at ``path``; its bytes."""
+    table = a_table(autosave=path)
+    table.run_bots()
+    assert not table.is_over
+    table.save(path)
+    return path.read_bytes()
+
+
+def finished_save(path: Path) -> None:
+    """Save a game that is over (two bots played it to the end) at ``path``."""
+    seats = [SeatConfig("Kit", "bot", "random"), SeatConfig("Tom", "bot", "random")]
+    table = Table("pigeons", seats, seed=7, options={"turn_limit": 40}, window_seconds=None)
+    table.run_bots()
+    assert table.is_over
+    table.save(path)
 
 
 # --------------------------------------------------------------------------- snapshots
@@ -189,6 +207,14 @@ def test_quit_question_during_a_game(snap_compare: Any, purrch_home: Path) -> No
     says "Quit Purrch?" and "The game is saved and `purrch resume` continues it."."""
     table = a_table(autosave=purrch_home / "autosave.json")
     assert snap_compare(make_app(table=table), press=["ctrl+q"], terminal_size=(80, 24))
+
+
+def test_new_game_over_an_unfinished_save(snap_compare: Any, purrch_home: Path) -> None:
+    """You should see the dimmed menu behind a small box that asks "Start a new
+    game?" and says "Your unfinished game of Cats Among The Pigeons (Ann, Tom) will
+    be replaced.", with the buttons "Yes (y)" and "No (n)", No focused."""
+    unfinished_save(purrch_home / "autosave.json")
+    assert snap_compare(make_app(), press=["ctrl+s"], terminal_size=(80, 24))
 
 
 def test_resume_error(snap_compare: Any, purrch_home: Path) -> None:
@@ -464,6 +490,136 @@ async def test_resume_the_autosave(purrch_home: Path) -> None:
         assert isinstance(app.screen, StandInGame)
         assert app.screen.table.to_json()["state"] == saved.to_json()["state"]
         assert app.screen.table.autosave_path == path
+
+
+async def test_new_game_over_an_unfinished_save_asks_first(purrch_home: Path) -> None:
+    path = purrch_home / "autosave.json"
+    before = unfinished_save(path)
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert app.screen.query_one("#resume", Button).display
+        await pilot.press("enter", "enter")  # Enter Enter: start
+        await pilot.pause()
+        assert isinstance(app.screen, ReplaceSaveScreen)
+        assert app.table is None
+        assert app.screen.question == "Start a new game?"
+        assert app.screen.detail == (
+            "Your unfinished game of Cats Among The Pigeons (Ann, Tom) will be replaced."
+        )
+        question = drawn_text(app.screen)
+        assert "Start a new game?" in question
+        assert "Yes (y)" in question and "No (n)" in question
+        await pilot.press("enter")  # "No" has the focus: Enter alone keeps the save
+        await pilot.pause()
+        assert isinstance(app.screen, MenuScreen)
+        assert app.table is None
+        assert path.read_bytes() == before
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert isinstance(app.screen, ReplaceSaveScreen)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, MenuScreen)
+        await pilot.press("ctrl+s", "n")
+        await pilot.pause()
+        assert isinstance(app.screen, MenuScreen)
+        assert app.table is None
+        assert path.read_bytes() == before
+        assert app.screen.query_one("#resume", Button).display
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert isinstance(app.screen, ReplaceSaveScreen)
+        await pilot.press("y")
+        await pilot.pause()
+        assert isinstance(app.screen, StandInGame)
+        table = app.screen.table
+        assert app.table is table
+        assert [s.name for s in table.seats] == ["You", "Tom", "Luna", "Mochi"]
+        assert table.autosave_path == path
+
+
+async def test_new_game_over_a_corrupt_save_asks_first(purrch_home: Path) -> None:
+    path = purrch_home / "autosave.json"
+    path.write_text("{oops", encoding="utf-8")
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert isinstance(app.screen, ReplaceSaveScreen)
+        assert app.screen.detail.startswith("The saved game cannot be loaded (")
+        assert "not a Purrch save" in app.screen.detail
+        await pilot.press("n")
+        await pilot.pause()
+        assert isinstance(app.screen, MenuScreen)
+        assert path.read_text(encoding="utf-8") == "{oops"
+
+
+async def test_new_game_without_a_save_asks_nothing(purrch_home: Path) -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert isinstance(app.screen, StandInGame)
+        assert not (purrch_home / "autosave.json").exists()
+
+
+async def test_new_game_over_a_finished_save_asks_nothing(purrch_home: Path) -> None:
+    finished_save(purrch_home / "autosave.json")
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert isinstance(app.screen, StandInGame)
+
+
+async def test_a_finished_game_is_not_offered_to_resume(purrch_home: Path) -> None:
+    finished_save(purrch_home / "autosave.json")
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, MenuScreen)
+        assert not app.screen.query_one("#resume", Button).display
+        resume = app.active_bindings.get("ctrl+r")
+        assert resume is None or not resume.enabled
+        await pilot.press("ctrl+r")
+        await pilot.pause()
+        assert isinstance(app.screen, MenuScreen)
+        assert app.table is None
+
+
+async def test_the_menu_reads_the_autosave_again_only_once_it_changed(
+    purrch_home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = purrch_home / "autosave.json"
+    unfinished_save(path)
+    loads: list[Path] = []
+    real_load = Table.load
+
+    def counting_load(where: Path, **kwargs: Any) -> Table:
+        loads.append(Path(where))
+        return real_load(where, **kwargs)
+
+    monkeypatch.setattr(Table, "load", counting_load)
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        assert isinstance(screen, MenuScreen)
+        await pilot.press("tab", "tab", "shift+tab")  # the footer asks about Ctrl+R again
+        await pilot.pause()
+        for _ in range(3):
+            saved = screen.saved_game()
+            assert saved is not None and not saved.over
+        assert loads == [path]
+        finished_save(path)
+        saved = screen.saved_game()
+        assert saved is not None and saved.over
+        assert loads == [path, path]
+        await pilot.press("question_mark", "escape")  # the menu resumes: reads it once
+        await pilot.pause()
+        assert app.screen is screen
+        assert not screen.query_one("#resume", Button).display
+        assert loads == [path, path]
 
 
 async def test_no_autosave_no_resume_button() -> None:

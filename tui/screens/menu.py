@@ -4,12 +4,19 @@ Enter on the game list moves to Start, and Enter again starts: from launch,
 Enter Enter is Cats Among The Pigeons, "You" against three heuristic bots.
 The menu builds the :class:`~engine.session.Table` and posts
 :class:`MenuScreen.StartTable`; the app pushes the game screen.
+
+"Resume last game" (Ctrl+R) shows while the autosave holds a game that is not over
+(or a save that cannot be loaded: resuming it says why).  Starting a new game over
+such a save asks first (:class:`~tui.screens.quit.ReplaceSaveScreen`): the new game
+autosaves to the same file.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from pathlib import Path
+from stat import S_ISREG
 from typing import ClassVar
 
 from textual import events, on
@@ -26,6 +33,7 @@ from engine.core import JSON, Game, RuleOption
 from engine.games import ORDER, PLANNED, REGISTRY
 from engine.session import SaveError, SeatConfig, Table
 from tui.lifecycle import coming_down
+from tui.screens.quit import ReplaceSaveScreen
 from tui.seating import (
     MAX_NAME,
     bot_levels,
@@ -78,6 +86,32 @@ def _window_label(seconds: float) -> str:
     if seconds == _NO_WINDOW:
         return "no countdown"
     return f"{seconds:g} seconds"
+
+
+@dataclass(frozen=True)
+class SavedGame:
+    """What the autosave holds, as far as the menu cares."""
+
+    title: str = ""
+    names: tuple[str, ...] = ()
+    over: bool = False
+    error: str = ""
+    """Why the file cannot be loaded ("" when it loads)."""
+
+    @classmethod
+    def read(cls, path: Path) -> SavedGame:
+        try:
+            table = Table.load(path)
+        except SaveError as exc:
+            # The file's name is enough here; the Resume button's help has the full path.
+            return cls(error=str(exc).replace(str(path), path.name))
+        return cls(table.game.title, tuple(s.name for s in table.seats), table.is_over)
+
+    def replace_warning(self, path: Path) -> str:
+        """What starting a new game does to this save, for the question."""
+        if self.error:
+            return f"The saved game cannot be loaded ({self.error}): it will be replaced."
+        return f"Your unfinished game of {self.title} ({', '.join(self.names)}) will be replaced."
 
 
 class GameSetup(Vertical):
@@ -287,6 +321,9 @@ class MenuScreen(Screen[None]):
                 break
         self.game: Game = REGISTRY[game_id]
         self._game_ids: list[str] = []
+        self._saved: tuple[tuple[Path, int, int], SavedGame] | None = None
+        """The autosave read last, keyed by (path, mtime_ns, size): the menu reads the
+        file again only once it changed."""
 
     # ------------------------------------------------------------------ layout
 
@@ -403,19 +440,38 @@ class MenuScreen(Screen[None]):
     def on_screen_resume(self) -> None:
         self._refresh_resume()
 
-    def _resume_path_exists(self) -> bool:
+    def saved_game(self) -> SavedGame | None:
+        """What the autosave holds (None: there is none).  Read once per version of
+        the file: loading a long game takes a while."""
         path = self.settings.autosave
-        return path is not None and path.is_file()
+        if path is None:
+            return None
+        try:
+            stat = path.stat()
+        except OSError:
+            return None
+        if not S_ISREG(stat.st_mode):
+            return None
+        key = (path, stat.st_mtime_ns, stat.st_size)
+        if self._saved is None or self._saved[0] != key:
+            self._saved = (key, SavedGame.read(path))
+        return self._saved[1]
+
+    def _resume_offered(self) -> bool:
+        """Whether the autosave holds a game to carry on: one that is not over, or one
+        that cannot be loaded (resuming it says why, rather than hiding it)."""
+        saved = self.saved_game()
+        return saved is not None and not saved.over
 
     def _refresh_resume(self) -> None:
         button = self.query_one("#resume", Button)
-        button.display = self._resume_path_exists()
+        button.display = self._resume_offered()
         button.tooltip = f"Carry on with the game saved in {self.settings.autosave}"
         self.refresh_bindings()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "resume":
-            return self._resume_path_exists()
+            return self._resume_offered()
         return True
 
     def show_status(self, text: str, *, error: bool = False) -> None:
@@ -491,7 +547,18 @@ class MenuScreen(Screen[None]):
             self.show_status(f"Cannot start: {exc}", error=True)
             return
         self.show_status("")
-        self.post_message(self.StartTable(table))
+        path = self.settings.autosave
+        saved = self.saved_game()
+        if path is None or saved is None or saved.over:
+            self.post_message(self.StartTable(table))
+            return
+
+        def answered(start: bool | None) -> None:
+            if start:
+                self.post_message(self.StartTable(table))
+
+        # The new game would autosave over a game not finished: ask first.
+        self.app.push_screen(ReplaceSaveScreen(saved.replace_warning(path)), callback=answered)
 
     @on(Button.Pressed, "#join-lan")
     def _join_pressed(self, event: Button.Pressed) -> None:

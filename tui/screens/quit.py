@@ -1,4 +1,8 @@
-"""Quit? A small yes/no question; the app only quits on yes."""
+"""Yes/no questions in a small box: quit?  Leave the table?  Replace a saved game?
+
+:class:`ConfirmScreen` is the box; a subclass sets the question and the footer's
+words for its two keys (``y`` and ``n``/Escape), and the caller the detail line.
+"""
 
 from __future__ import annotations
 
@@ -16,18 +20,21 @@ QUESTION = "Quit Purrch?"
 SAVED = "The game is saved and `purrch resume` continues it."
 
 
-class QuitScreen(ModalScreen[bool]):
-    """Dismisses with True (quit) or False (stay).  Y / N / Escape, or the buttons."""
+class ConfirmScreen(ModalScreen[bool]):
+    """Dismisses with True (yes) or False (no).  Y / N / Escape, or the buttons.
+
+    "No" has the focus, so Enter alone never does the thing asked about.
+    """
 
     CSS_PATH = "quit.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("y", "answer(True)", "Yes, quit"),
-        Binding("n,escape", "answer(False)", "No, stay", key_display="n"),
+        Binding("y", "answer(True)", "Yes"),
+        Binding("n,escape", "answer(False)", "No", key_display="n"),
         Binding("left", "app.focus_previous", "Previous", show=False),
         Binding("right", "app.focus_next", "Next", show=False),
     ]
 
-    question = QUESTION
+    question = ""
 
     def __init__(self, detail: str = "") -> None:
         super().__init__()
@@ -52,8 +59,19 @@ class QuitScreen(ModalScreen[bool]):
         event.stop()
         self.dismiss(event.button.id == "quit-yes")
 
-    def action_answer(self, quit_app: bool) -> None:
-        self.dismiss(quit_app)
+    def action_answer(self, yes: bool) -> None:
+        self.dismiss(yes)
+
+
+class QuitScreen(ConfirmScreen):
+    """Quit Purrch?  True: quit; False: stay."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("y", "answer(True)", "Yes, quit"),
+        Binding("n,escape", "answer(False)", "No, stay", key_display="n"),
+    ]
+
+    question = QUESTION
 
 
 class LeaveScreen(QuitScreen):
@@ -64,3 +82,14 @@ class LeaveScreen(QuitScreen):
         Binding("n,escape", "answer(False)", "No, stay", key_display="n"),
     ]
     question = "Leave the table?"
+
+
+class ReplaceSaveScreen(ConfirmScreen):
+    """Start a new game over an unfinished saved one?  True: start (the save is
+    replaced); False: back to the menu (the save is left as it is)."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("y", "answer(True)", "Yes, start a new game"),
+        Binding("n,escape", "answer(False)", "No, back to the menu", key_display="n"),
+    ]
+    question = "Start a new game?"
