@@ -1187,6 +1187,41 @@ def test_victory_right_after_the_end_of_turn_draw() -> None:
     assert [c["name"] for c in view["hands"][0]].count("Red pigeon") == 7  # hands shown
 
 
+@pytest.mark.parametrize(
+    ("held", "drawn", "reason"),
+    [
+        # The seven: the colour's own pigeons, then the rainbows it takes; the rest of
+        # the hand (a blue, a Gift, a spare rainbow) is not in the flock.
+        (
+            ["pigeon:red"] * 4 + ["rainbow", "rainbow", "pigeon:blue", "gift"],
+            "rainbow",
+            "Ann shows seven red pigeons (4 red and 3 rainbow) and no cat.",
+        ),
+        (
+            ["pigeon:red"] * 6 + ["rainbow", "rainbow", "pigeon:blue"],
+            "rainbow",
+            "Ann shows seven red pigeons (6 red and 1 rainbow) and no cat.",
+        ),
+        (
+            ["pigeon:red"] * 7 + ["rainbow", "pigeon:blue"],
+            "draw2",
+            "Ann shows seven red pigeons and no cat.",
+        ),
+        (["rainbow"] * 6 + ["draw2"], "rainbow", "Ann shows seven rainbow pigeons and no cat."),
+    ],
+)
+def test_the_victory_names_the_seven_not_the_whole_hand(
+    held: list[str], drawn: str, reason: str
+) -> None:
+    s = make_state({0: held, 1: ["cat"]}, draw_top=[drawn])
+    events = answer(s, 0, "draw")
+    out = GAME.outcome(s)
+    assert out is not None and out.winners == (0,)
+    assert out.reason == reason
+    assert events[-1].kind == "game_over" and events[-1].text == reason
+    assert len(hand(s, 0)) == len(held) + 1  # the whole hand is still shown at the end
+
+
 def test_no_victory_with_a_cat_in_hand() -> None:
     s = make_state({0: ["pigeon:red"] * 6 + ["cat"], 1: ["cat"]}, draw_top=["pigeon:red"])
     answer(s, 0, "draw")

@@ -17,6 +17,7 @@ from textual.widget import Widget
 
 from engine.core import Prompt
 from engine.session import SeatConfig, Table
+from themes import ASCII_GLYPHS
 from tui.games.pigeons import (
     Card,
     CardList,
@@ -24,11 +25,13 @@ from tui.games.pigeons import (
     HandPane,
     group_cards,
     option_for_cards,
+    revealed_hand,
 )
 from tui.screens.curtain import CurtainScreen
 from tui.screens.game import GameScreen
 from tui.screens.game_over import GameOverScreen
 from tui.screenshots import (
+    FOUR,
     HOTSEAT,
     Scene,
     SceneApp,
@@ -138,8 +141,11 @@ def test_search_discard_pile(snap_compare: SnapCompare) -> None:
 
 def test_game_over(snap_compare: SnapCompare) -> None:
     """You should see the game-over screen: the winner and the winning flock in the title,
-    the reason with the winning hand, every player's hand revealed (the winner marked
-    with the turn glyph and "winning flock"), and the keys a Play again, m Back to menu."""
+    the reason naming the seven that win ("Cal shows seven yellow pigeons (4 yellow and
+    3 rainbow) and no cat.", not the whole hand), every player's hand revealed (the
+    winner marked with the turn glyph and "winning flock Y yellow 7/7", the seven first:
+    yellow×4 and rainbow×3, then "other cards:" orange, green, purple, white), and the
+    keys a Play again, m Back to menu."""
     scene = over_scene()
     assert snap_compare(SceneApp(scene), run_before=run_before(scene), terminal_size=(80, 24))
 
@@ -364,6 +370,96 @@ async def test_a_card_that_cannot_be_used_only_warns() -> None:
         assert any("cannot be used" in n.message for n in app._notifications)
 
 
+RAINBOW_SEED = 4
+"""Ann only draws: her rainbows pair with red or with each other at turn 4, her rainbow
+with blue alone at turn 16, with sky or blue at turn 20."""
+
+
+def rainbow_table(*pairs: str) -> Table:
+    """Ann's turn (she only draws) once the pairs her rainbows can go in are ``pairs``."""
+
+    def ready(t: Table) -> bool:
+        turn = [p for p in t.prompts_for(0) if p.kind == "turn"]
+        return bool(turn) and [o.id for o in turn[0].options if "rainbow" in o.id] == [*pairs]
+
+    def draw_only(t: Table, prompt: Prompt) -> str:
+        return "draw" if prompt.kind == "turn" else simple_choice(t, prompt)
+
+    table = make_table(FOUR, RAINBOW_SEED)
+    assert play_until(table, ready, draw_only)
+    return table
+
+
+def rainbow_row(game: GameScreen) -> tuple[CardList, int]:
+    hand = game.query_one(HandPane).data
+    assert hand is not None
+    faces = [g.face for g in group_cards(hand.cards)]
+    return game.query_one("#hand-list", CardList), faces.index("rainbow")
+
+
+async def test_enter_on_a_rainbow_that_pairs_one_way_discards_the_pair() -> None:
+    table = rainbow_table("pair:blue+rainbow")
+    app = SceneApp(Scene(table, scene_settings()))
+    async with app.run_test(size=(100, 32)) as pilot:
+        await settle(pilot)
+        game = game_screen(app)
+        cards, row = rainbow_row(game)
+        key = key_for(game, "pair:blue+rainbow")
+        assert cards.get_option_at_index(row).prompt.plain.startswith(f"{key} ")
+        cards.focus()
+        cards.highlighted = row
+        await pilot.press("enter")
+        await settle(pilot)
+        assert any(
+            e.text == "Ann discards Blue pigeon and Rainbow pigeon to draw a card."
+            for e in table.log
+        )
+
+
+@pytest.mark.parametrize(
+    ("pairs", "words", "done"),
+    [
+        (
+            ("pair:sky+rainbow", "pair:blue+rainbow"),
+            ("sky", "blue"),
+            "Ann discards Blue pigeon and Rainbow pigeon to draw a card.",
+        ),
+        (
+            ("pair:red+rainbow", "pair:rainbow"),
+            ("red", "another rainbow"),
+            "Ann discards Rainbow pigeon and Rainbow pigeon to draw a card.",
+        ),
+    ],
+)
+async def test_enter_on_a_rainbow_that_pairs_two_ways_asks_which(
+    pairs: tuple[str, str], words: tuple[str, str], done: str
+) -> None:
+    """The rainbow row has no key of its own (it would be a guess); Enter on it changes
+    nothing and says which key discards which pair; that key then does it."""
+    table = rainbow_table(*pairs)
+    app = SceneApp(Scene(table, scene_settings()))
+    async with app.run_test(size=(100, 32)) as pilot:
+        await settle(pilot)
+        game = game_screen(app)
+        first, second = key_for(game, pairs[0]), key_for(game, pairs[1])
+        cards, row = rainbow_row(game)
+        assert cards.get_option_at_index(row).prompt.plain.startswith("• ")  # usable, no key
+        cards.focus()
+        cards.highlighted = row
+        before = table.to_json()
+        await pilot.press("enter")
+        await settle(pilot)
+        assert table.to_json() == before
+        asked = (
+            f"The rainbow pigeon pairs with {words[0]} (key {first}) "
+            f"or {words[1]} (key {second}): press one."
+        )
+        assert asked in [n.message for n in app._notifications]
+        await pilot.press(second)
+        await settle(pilot)
+        assert any(e.text == done for e in table.log)
+
+
 async def test_an_illegal_move_is_a_notification_and_changes_nothing() -> None:
     scene = start_scene()
     app = SceneApp(scene)
@@ -482,6 +578,55 @@ def test_option_for_cards() -> None:
     assert option_for_cards(options, cat) == "cats"
     assert option_for_cards(["c1", "c9"], red) == "c1"
     assert option_for_cards(["wing:c4", "pass"], gift) == "wing:c4"
+
+
+def test_a_card_that_answers_several_options_answers_none() -> None:
+    """A rainbow pairs with any colour: when two would do, the player says which."""
+    red = (Card("c1", "pigeon", "Red pigeon", colour="red"),)
+    rainbow = (Card("c2", "rainbow", "Rainbow pigeon"),)
+    two_rainbows = (*rainbow, Card("c6", "rainbow", "Rainbow pigeon"))
+    colours = ["pair:red+rainbow", "pair:blue+rainbow", "draw"]
+    assert option_for_cards(colours, rainbow) is None
+    itself = ["pair:red+rainbow", "pair:rainbow", "draw"]  # with a red, or with a rainbow
+    assert option_for_cards(itself, two_rainbows) is None
+    assert option_for_cards(["pair:rainbow", "draw"], two_rainbows) == "pair:rainbow"
+    assert option_for_cards(["pair:red+rainbow", "draw"], rainbow) == "pair:red+rainbow"
+    both = ["pair:red", "pair:red+rainbow", "draw"]  # two reds, or a red and the rainbow
+    assert option_for_cards(both, red) is None
+    assert option_for_cards(["pair:red", "pair:blue+rainbow"], red) == "pair:red"
+
+
+def test_the_winners_hand_shows_the_seven_then_the_rest() -> None:
+    """The winning flock's seven first (the colour's own, then the rainbows it takes),
+    the other cards after them; a rainbow beyond the seven is one of the others."""
+
+    def cards(*faces: str) -> list[Card]:
+        out = []
+        for i, face in enumerate(faces):
+            if face == "rainbow":
+                out.append(Card(f"c{i}", "rainbow", "Rainbow pigeon"))
+            elif face == "cat":
+                out.append(Card(f"c{i}", "cat", "Cat"))
+            else:
+                out.append(Card(f"c{i}", "pigeon", f"{face.title()} pigeon", colour=face))
+        return out
+
+    hand = cards("rainbow", "yellow", "orange", "yellow", "rainbow", "yellow", "green")
+    hand += cards("rainbow", "yellow", "rainbow")
+    section = revealed_hand("Cal", hand, ASCII_GLYPHS, winner=True, colour="yellow")
+    assert section.plain == (
+        "> Cal  10 cards  winning flock Y yellow 7/7\n"
+        "    Y* yellowx4   @ rainbowx3   other cards: O* orange   G* green   @ rainbow"
+    )
+    nine = cards(*["red"] * 6, "rainbow", "rainbow", "rainbow")
+    section = revealed_hand("Ann", nine, ASCII_GLYPHS, winner=True, colour="red")
+    assert section.plain == (
+        "> Ann  9 cards  winning flock R red 7/7\n"
+        "    R* redx6   @ rainbow   other cards: @ rainbowx2"
+    )
+    seven = cards(*["blue"] * 7)
+    section = revealed_hand("Bea", seven, ASCII_GLYPHS, winner=True, colour="blue")
+    assert section.plain.endswith("    B* bluex7")  # nothing else to show
 
 
 def test_alike_options_share_a_key() -> None:

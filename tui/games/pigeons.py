@@ -279,31 +279,74 @@ def group_content(group: CardGroup, glyphs: Glyphs) -> Content:
 # --------------------------------------------------------------------------- options
 
 
-def option_for_cards(
+def card_options(
     option_ids: Sequence[str], cards: Sequence[Card], *, pairs: bool = True
-) -> str | None:
-    """The option of the open decision that uses one of ``cards``, if any.
+) -> list[str]:
+    """Every option of the open decision that would use one of ``cards`` (all alike).
 
     An option names a card by its id, alone (``c12``: a pick) or after a verb
-    (``play:c12``, ``wing:c12``, ``sale:c12``...).  With ``pairs``, a pigeon
-    also answers the option that discards a pair of its colour, and a cat the
-    one that discards three cats.
+    (``play:c12``, ``wing:c12``, ``sale:c12``...): alike cards are the same choice,
+    so only the first such option counts.  With ``pairs``, a pigeon also answers each
+    pair it could be discarded in (two of its colour, or it and a rainbow; a rainbow:
+    two rainbows, or it and any colour held), and a cat the three cats.
     """
     ids = {c.id for c in cards}
     for option in option_ids:
         if option.rsplit(":", 1)[-1] in ids:
-            return option
+            return [option]
     if not cards or not pairs:
-        return None
+        return []
     card = cards[0]
-    wanted: list[str] = []
     if card.kind == "pigeon":
-        wanted = [f"pair:{card.colour}", f"pair:{card.colour}+rainbow"]
-    elif card.kind == "rainbow":
-        wanted = ["pair:rainbow"] + [o for o in option_ids if o.endswith("+rainbow")]
-    elif card.kind == "cat":
-        wanted = ["cats"]
-    return next((o for o in wanted if o in option_ids), None)
+        wanted = {f"pair:{card.colour}", f"pair:{card.colour}+rainbow"}
+        return [o for o in option_ids if o in wanted]
+    if card.kind == "rainbow":
+        return [o for o in option_ids if o == "pair:rainbow" or o.endswith("+rainbow")]
+    if card.kind == "cat":
+        return [o for o in option_ids if o == "cats"]
+    return []
+
+
+def option_for_cards(
+    option_ids: Sequence[str], cards: Sequence[Card], *, pairs: bool = True
+) -> str | None:
+    """The option of the open decision that uses one of ``cards``, when there is
+    exactly one (see :func:`card_options`); None when there is none, or several
+    (a rainbow that pairs with red or with blue: the player says which)."""
+    options = card_options(option_ids, cards, pairs=pairs)
+    return options[0] if len(options) == 1 else None
+
+
+def pair_words(option_id: str, card: Card) -> str:
+    """What a pair option does, said from ``card``'s side: 'another red', 'a rainbow',
+    'red' (a rainbow with a red pigeon), 'another rainbow'."""
+    spec = option_id.removeprefix("pair:")
+    if spec == "rainbow":
+        return "another rainbow"
+    if spec.endswith("+rainbow"):
+        colour = spec.removesuffix("+rainbow")
+        return "a rainbow" if card.kind == "pigeon" else colour
+    return f"another {spec}"
+
+
+def which_option_text(card: Card, choices: Sequence[tuple[str, str, str | None]]) -> str:
+    """Asks the player to choose, when a card answers several options.
+
+    ``choices``: (option id, label, key) of each.  'The rainbow pigeon pairs with red
+    (key 3) or blue (key 4): press one.'"""
+
+    def key_words(key: str | None) -> str:
+        return f" (key {key})" if key else ""
+
+    if all(option_id.startswith("pair:") for option_id, _label, _key in choices):
+        words = [f"{pair_words(o, card)}{key_words(key)}" for o, _label, key in choices]
+        what = f"The {card.name.lower()} pairs with"
+    else:
+        words = [f"{label}{key_words(key)}" for _o, label, key in choices]
+        what = f"The {card.name.lower()} can be used for"
+    listed = ", ".join(words[:-1]) + f" or {words[-1]}" if len(words) > 1 else words[0]
+    press = "press one" if all(key for _o, _l, key in choices) else "choose one"
+    return f"{what} {listed}: {press}."
 
 
 def options_in_order(prompt: Prompt, private: Mapping[str, Any]) -> list[tuple[str, str]]:
@@ -359,10 +402,12 @@ OptionKeys = tuple[tuple[str, str | None], ...]
 
 
 def _key_for(group: CardGroup, options: OptionKeys, *, pairs: bool) -> tuple[bool, str | None]:
-    """(whether the open decision can use this group, the key that does it)."""
+    """(whether the open decision can use this group, the key that does it: none when
+    the group could answer several options, such as a rainbow that pairs with two
+    colours)."""
     keys = dict(options)
-    option = option_for_cards(list(keys), group.cards, pairs=pairs)
-    return option is not None, (keys.get(option) if option is not None else None)
+    found = card_options(list(keys), group.cards, pairs=pairs)
+    return bool(found), (keys.get(found[0]) if len(found) == 1 else None)
 
 
 @dataclass(frozen=True, slots=True)
@@ -567,28 +612,49 @@ def flock_name(colour: str | None) -> str:
     return "rainbow" if colour in (None, "rainbow") else str(colour)
 
 
+def winning_flock(cards: Sequence[Card], colour: str) -> tuple[list[Card], list[Card]]:
+    """(the seven cards that make a winning ``colour`` flock, the rest of ``cards``).
+
+    As the engine counts a win: the colour's own pigeons first, then as many rainbows
+    as it takes ('rainbow': seven rainbows).  A hand that holds no such flock gives
+    what it has towards one."""
+    own = [c for c in cards if c.kind == "pigeon" and c.colour == colour][:FLOCK]
+    wild = [c for c in cards if c.kind == "rainbow"][: FLOCK - len(own)]
+    used = {c.id for c in own + wild}
+    return own + wild, [c for c in cards if c.id not in used]
+
+
 def revealed_hand(
     name: str, cards: Sequence[Card], glyphs: Glyphs, *, winner: bool, colour: str | None
 ) -> ResultSection:
     """A hand on the game-over screen: name, size, the winning flock or the cats; then
-    the cards, a group of alike cards per item."""
+    the cards, a group of alike cards per item.  The winner's seven come first; the
+    rest of that hand follows them, after "other cards:"."""
     head: list[str | tuple[str, str]] = [
         (f"{glyphs.turn} " if winner else "  ", "bold"),
         (name, "bold"),
         f"  {len(cards)} cards",
     ]
-    counts, rainbows, cats = flock_counts(cards)
+    _counts, _rainbows, cats = flock_counts(cards)
+    items = [group_content(grp, glyphs) for grp in group_cards(cards)]
     if winner and colour:
+        flock, rest = winning_flock(cards, colour)
         if colour == "rainbow":
             head += ["  ", ("seven rainbow pigeons", "bold $card-rainbow")]
         else:
             letter = PIGEON_LETTERS.get(colour, "?")
-            n = counts.get(colour, 0) + rainbows
-            head += ["  winning flock ", (f"{letter} {colour} {n}/7", f"bold $pigeon-{colour}")]
+            head += [
+                "  winning flock ",
+                (f"{letter} {colour} {len(flock)}/{FLOCK}", f"bold $pigeon-{colour}"),
+            ]
+        items = [group_content(grp, glyphs) for grp in group_cards(flock)]
+        others = [group_content(grp, glyphs) for grp in group_cards(rest)]
+        if others:
+            others[0] = Content.assemble(("other cards: ", "dim"), others[0])
+        items += others
     elif cats:
         head += ["  ", (f"{glyphs.cat} {cats} cat{'s' if cats > 1 else ''}", "$card-cat")]
-    items = tuple(group_content(grp, glyphs) for grp in group_cards(cards))
-    return ResultSection(Content.assemble(*head), items)
+    return ResultSection(Content.assemble(*head), tuple(items))
 
 
 # --------------------------------------------------------------------------- the game's UI
@@ -670,10 +736,16 @@ class PigeonsUI(GameUI):
             return None, "There is nothing to decide right now."
         option_ids = [o.id for o in prompt.options]
         pairs = isinstance(choice, HandPane.CardChosen)
-        option_id = option_for_cards(option_ids, cards, pairs=pairs)
-        if option_id is None:
+        found = card_options(option_ids, cards, pairs=pairs)
+        if not found:
             return None, f"{cards[0].name} cannot be used for this."
-        return option_id, ""
+        if len(found) > 1:  # not a guess: the player says which (the prompt bar's keys)
+            labels = {o.id: o.label for o in prompt.options}
+            keyed = self.prompt_info(shown).options
+            keys = dict(option_keys(list(labels.items()), keyed))
+            choices = [(o, labels[o], keys.get(o)) for o in found]
+            return None, which_option_text(cards[0], choices)
+        return found[0], ""
 
     def curtain_reason(self, name: str, prompt: Prompt | None, public: Mapping[str, Any]) -> str:
         if prompt is not None and prompt.kind == "turn":

@@ -342,8 +342,8 @@ class PigeonsGame(GameBase[PigeonsState]):
         if colour is None:
             return False
         s.frames = []
-        hand = ", ".join(FACE_NAME[s.faces[c]] for c in s.hands[seat])
-        reason = f"{s.names[seat]} shows seven {colour} pigeons and no cat: {hand}."
+        mix = _flock_mix(s, s.hands[seat], colour)
+        reason = f"{s.names[seat]} shows seven {colour} pigeons{mix} and no cat."
         s.result = {"winners": [seat], "reason": reason, "colour": colour}
         events.append(Event(reason, kind="game_over"))
         return True
@@ -934,6 +934,18 @@ def flock_of(s: PigeonsState, hand: list[int]) -> str | None:
     if best + rainbows < FLOCK:
         return None
     return COLOURS[counts.index(best)] if best else "rainbow"
+
+
+def _flock_mix(s: PigeonsState, hand: list[int], colour: str) -> str:
+    """How the seven of a winning flock are made, when rainbows stand in: ' (4 red
+    and 3 rainbow)'; '' when seven of one face make it.  The flock is the colour's own
+    pigeons first, then as many rainbows as it takes; the rest of the hand is not in it."""
+    if colour == "rainbow":
+        return ""
+    own = min(FLOCK, sum(1 for c in hand if s.faces[c] == "pigeon:" + colour))
+    if own == FLOCK:
+        return ""
+    return f" ({own} {colour} and {FLOCK - own} rainbow)"
 
 
 def _pair_cards(s: PigeonsState, hand: list[int], spec: str) -> list[int]:
