@@ -349,7 +349,7 @@ def test_play_defaults_to_you_against_three_heuristic_bots(
     table = started.table
     assert table is not None
     assert [(s.name, s.kind) for s in table.seats] == [
-        ("You", "human"),
+        ("Player", "human"),
         ("Tom", "bot"),
         ("Luna", "bot"),
         ("Mochi", "bot"),
@@ -536,3 +536,21 @@ def test_play_uses_the_games_usual_bot(
     assert result.exit_code == 0, result.output
     assert started.table is not None
     assert started.table.seats[1] == SeatConfig("Tom", "bot", "random")
+
+
+@pytest.mark.parametrize(
+    ("login", "name"),
+    [("ann", "Ann"), ("Bob", "Bob"), ("root", "Player"), ("ci", "Player"), ("j.doe", "Player")]
+    + [("x", "Player"), ("a" * 17, "Player"), ("zoë", "Player"), ("you", "Player")],
+)
+def test_the_local_player_is_named_after_the_login_name(
+    monkeypatch: pytest.MonkeyPatch, login: str, name: str
+) -> None:
+    """Never "You" (the log reads "It is You's turn"): the login name when it reads as
+    a person's name, else "Player"."""
+    from tui.seating import default_human
+
+    for var in ("LOGNAME", "USER", "LNAME", "USERNAME"):
+        monkeypatch.delenv(var, raising=False)
+    monkeypatch.setenv("LOGNAME", login)
+    assert default_human() == name

@@ -356,11 +356,11 @@ def check_playable(game: Game) -> None:
 
 
 def parse_humans(text: str | None) -> list[str]:
-    """``Ann,Bob`` into names; one ``You`` when not given."""
-    from tui.seating import DEFAULT_HUMAN
+    """``Ann,Bob`` into names; the local player's (:func:`default_human`) when not given."""
+    from tui.seating import default_human
 
     if text is None:
-        return [DEFAULT_HUMAN]
+        return [default_human()]
     names = [part.strip() for part in text.split(",")]
     if any(not name for name in names):
         fail(f"--humans has an empty name in {text!r}: give names separated by commas")

@@ -15,6 +15,7 @@ and ``stool-start.svg``, ``stool-peek.svg``, ``stool-race.svg``, ``stool-knock.s
 from __future__ import annotations
 
 import asyncio
+import os
 import sys
 import time
 from collections.abc import Callable, Sequence
@@ -420,6 +421,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
     folder = Path(args[0] if args else "screenshots")
     folder.mkdir(parents=True, exist_ok=True)
+    # The menu's first seat is named after the login name: the same shot on every machine.
+    os.environ["LOGNAME"] = "root"
     print(asyncio.run(_shoot_menu((100, 30), folder)))
     for name, (build, size) in SHOTS.items():
         path = asyncio.run(_shoot(name, build(), size, folder))

@@ -6,6 +6,7 @@ refuse bad ones) before the app is loaded.
 
 from __future__ import annotations
 
+import getpass
 import importlib.util
 import secrets
 from collections.abc import Iterable, Sequence
@@ -33,9 +34,36 @@ CAT_NAMES: tuple[str, ...] = (
 )
 """Names bots get, in seat order (skipping any a human already took)."""
 
-DEFAULT_HUMAN = "You"
 MAX_NAME = 16
 """The longest seat name the menu accepts (names show in narrow panes)."""
+
+FALLBACK_HUMAN = "Player"
+"""The local player's name when the login name does not read as one."""
+
+_NOT_NAMES = frozenset(
+    {"root", "admin", "administrator", "user", "guest", "nobody", "player", "ubuntu"}
+    | {"debian", "pi", "vagrant", "runner", "ci", "build", "docker", "test", "you"}
+)
+"""Login names that are accounts, not people."""
+
+
+def default_human() -> str:
+    """The name the local player starts with (the menu's first seat, ``purrch play``
+    without ``--humans``): the login name when it reads as a name ("ann" is "Ann"),
+    else "Player".  The log names every seat in the third person, so "You" read
+    "It is You's turn"."""
+    try:
+        login = getpass.getuser()
+    except (KeyError, OSError, ImportError):  # no name in the environment or passwd
+        login = ""
+    if (
+        login.isascii()
+        and login.isalpha()
+        and 2 <= len(login) <= MAX_NAME
+        and login.casefold() not in _NOT_NAMES
+    ):
+        return login[:1].upper() + login[1:]
+    return FALLBACK_HUMAN
 
 _TRUE = frozenset({"true", "yes", "on", "1", "y"})
 _FALSE = frozenset({"false", "no", "off", "0", "n"})
@@ -89,11 +117,12 @@ def bot_names(taken: Iterable[str], count: int) -> list[str]:
 
 
 def default_seats(game: Game, players: int | None = None) -> list[SeatConfig]:
-    """The menu's starting point: "You" against bots named after cats."""
+    """The menu's starting point: the local player against bots named after cats."""
     n = default_players(game) if players is None else players
     level = default_level(game)
-    seats = [SeatConfig(DEFAULT_HUMAN, "human")]
-    seats += [SeatConfig(name, "bot", level) for name in bot_names([DEFAULT_HUMAN], n - 1)]
+    human = default_human()
+    seats = [SeatConfig(human, "human")]
+    seats += [SeatConfig(name, "bot", level) for name in bot_names([human], n - 1)]
     return seats
 
 

@@ -125,7 +125,7 @@ def test_menu_80x24(snap_compare: Any) -> None:
     it and the two other games greyed out as "coming soon", the buttons "Join a LAN
     game" and "Host a LAN game" and a short help text under it;
     on the right "Players 4", the seats
-    "You" (Human), Tom, Luna and Mochi (Bot: heuristic), the two rule options (rainbow
+    "Player" (Human), Tom, Luna and Mochi (Bot: heuristic), the two rule options (rainbow
     pairs ticked, turn limit 300), bot speed and reaction window; Start at the bottom
     right; the footer with Games, Start, Quit, Rules, Keys, Theme and the palette."""
     assert snap_compare(make_app(), terminal_size=(80, 24))
@@ -138,7 +138,7 @@ def test_menu_120x40(snap_compare: Any) -> None:
 
 
 def test_menu_six_players_80x24(snap_compare: Any) -> None:
-    """You should see the menu at 80x24 with six seats (You, Tom, Luna, Mochi, Felix,
+    """You should see the menu at 80x24 with six seats (Player, Tom, Luna, Mochi, Felix,
     Nala), the second seat's name field focused (highlighted, with its help in the
     status line) and the seats pane scrolled so that the focused field is visible."""
 
@@ -248,7 +248,7 @@ async def test_enter_enter_starts_you_against_three_heuristic_bots(purrch_home: 
         assert table.game.id == "pigeons"
         assert table.seed == SEED
         assert table.seats == [
-            SeatConfig("You", "human"),
+            SeatConfig("Player", "human"),
             SeatConfig("Tom", "bot", "heuristic"),
             SeatConfig("Luna", "bot", "heuristic"),
             SeatConfig("Mochi", "bot", "heuristic"),
@@ -301,7 +301,7 @@ async def test_menu_seats_options_and_pace_make_the_table() -> None:
 @pytest.mark.parametrize(
     ("field", "value", "message"),
     [
-        ("#seat-name-1", "you", "both called"),
+        ("#seat-name-1", "player", "both called"),
         ("#option-turn_limit", "", "whole number"),
     ],
 )
@@ -535,7 +535,7 @@ async def test_new_game_over_an_unfinished_save_asks_first(purrch_home: Path) ->
         assert isinstance(app.screen, StandInGame)
         table = app.screen.table
         assert app.table is table
-        assert [s.name for s in table.seats] == ["You", "Tom", "Luna", "Mochi"]
+        assert [s.name for s in table.seats] == ["Player", "Tom", "Luna", "Mochi"]
         assert table.autosave_path == path
 
 
@@ -763,7 +763,7 @@ async def test_choosing_another_game_rebuilds_the_seats_and_options(
         table = app.screen.table
         assert table.game.id == "toy"
         assert table.options["pace"] == "fast"
-        assert [s.name for s in table.seats] == ["You", "Tom", "Luna"]
+        assert [s.name for s in table.seats] == ["Player", "Tom", "Luna"]
         await pilot.press("f1")
         assert isinstance(app.screen, RulesScreen)
         assert app.screen.rules_title == "Toy Pigeons"

@@ -1,7 +1,8 @@
 """The main menu: choose a game, its seats and rules, the table's pace; Start.
 
 Enter on the game list moves to Start, and Enter again starts: from launch,
-Enter Enter is Cats Among The Pigeons, "You" against three heuristic bots.
+Enter Enter is Cats Among The Pigeons, the local player (their login name, or
+"Player") against three heuristic bots.
 The menu builds the :class:`~engine.session.Table` and posts
 :class:`MenuScreen.StartTable`; the app pushes the game screen.
 
