@@ -540,8 +540,17 @@ def test_play_uses_the_games_usual_bot(
 
 @pytest.mark.parametrize(
     ("login", "name"),
-    [("ann", "Ann"), ("Bob", "Bob"), ("root", "Player"), ("ci", "Player"), ("j.doe", "Player")]
-    + [("x", "Player"), ("a" * 17, "Player"), ("zoë", "Player"), ("you", "Player")],
+    [
+        ("ann", "Ann"),
+        ("Bob", "Bob"),
+        ("root", "Player"),
+        ("ci", "Player"),
+        ("j.doe", "Player"),
+        ("x", "Player"),
+        ("a" * 17, "Player"),
+        ("zoë", "Player"),
+        ("you", "Player"),
+    ],
 )
 def test_the_local_player_is_named_after_the_login_name(
     monkeypatch: pytest.MonkeyPatch, login: str, name: str

@@ -65,6 +65,7 @@ def default_human() -> str:
         return login[:1].upper() + login[1:]
     return FALLBACK_HUMAN
 
+
 _TRUE = frozenset({"true", "yes", "on", "1", "y"})
 _FALSE = frozenset({"false", "no", "off", "0", "n"})
 
