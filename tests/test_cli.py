@@ -563,3 +563,41 @@ def test_the_local_player_is_named_after_the_login_name(
         monkeypatch.delenv(var, raising=False)
     monkeypatch.setenv("LOGNAME", login)
     assert default_human() == name
+
+
+def test_play_keeps_an_unfinished_autosave_aside(
+    runner: CliRunner, started: Started, tmp_path: Path
+) -> None:
+    """`purrch play` starts a new game at once, but the unfinished one it would autosave
+    over is moved aside and `purrch resume FILE` continues it: nothing is lost."""
+    from engine.session import SeatConfig as Seat
+    from tui.settings import autosave_path
+
+    old = Table("pigeons", [Seat("Ann", "human"), Seat("Tom", "bot")], seed=5, autosave=None)
+    autosave = autosave_path()
+    old.save(autosave)
+    before = autosave.read_bytes()
+    result = runner.invoke(app, ["play", "pigeons"])
+    assert result.exit_code == 0, result.output
+    kept = tmp_path / "autosave-previous.json"
+    assert kept.read_bytes() == before and not autosave.exists()
+    assert (
+        f"Your unfinished game (Cats Among The Pigeons (Ann, Tom)) is kept in {kept}"
+        in " ".join(result.output.split())
+    )
+    assert started.settings.autosave == autosave
+    runner.invoke(app, ["resume", str(kept)])
+    assert started.calls[1][1] is not None and started.calls[1][1].to_json() == old.to_json()
+
+
+def test_play_replaces_a_finished_autosave_quietly(
+    runner: CliRunner, started: Started, tmp_path: Path
+) -> None:
+    from tui.screenshots import over_scene
+    from tui.settings import autosave_path
+
+    over_scene().table.save(autosave_path())
+    result = runner.invoke(app, ["play", "pigeons"])
+    assert result.exit_code == 0, result.output
+    assert "kept" not in result.output
+    assert not (tmp_path / "autosave-previous.json").exists()

@@ -590,7 +590,7 @@ def play(
         fail(f"--seed must be 0 or more, not {seed}")
     names = parse_humans(humans)
     seats = play_seats(chosen, players, names, bots)
-    from tui.seating import build_table, parse_options
+    from tui.seating import build_table, keep_unfinished_save, parse_options
 
     try:
         options = parse_options(chosen, option or [])
@@ -601,6 +601,14 @@ def play(
         table = build_table(chosen, seats, settings, seed=seed, options=options)
     except ValueError as exc:
         fail(str(exc))
+    kept = keep_unfinished_save(settings.autosave)
+    if kept is not None:
+        where, what = kept
+        typer.echo(
+            f"Your unfinished game ({what}) is kept in {where}: "
+            f"`purrch resume {where}` continues it.",
+            err=True,
+        )
     run_app(settings, table)
 
 

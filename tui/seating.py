@@ -8,13 +8,14 @@ from __future__ import annotations
 
 import getpass
 import importlib.util
+import os
 import secrets
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from engine.core import JSON, RuleOption, resolve_options
-from engine.session import SeatConfig, Table
+from engine.session import SaveError, SeatConfig, Table
 
 if TYPE_CHECKING:
     from engine.core import Game
@@ -219,3 +220,26 @@ def rematch(table: Table, autosave: Path | None) -> Table:
         window_seconds=table.window_seconds,
         bot_delay=table.bot_delay,
     )
+
+
+def keep_unfinished_save(path: Path | None) -> tuple[Path, str] | None:
+    """Before a new game autosaves over ``path`` (``purrch play``): move a game there
+    that is not over aside, to ``<name>-previous.json`` next to it, so nothing is lost.
+
+    Returns where it went and what it holds ("Cats Among The Pigeons (Ann, Tom)"), or
+    None when there was nothing to keep (no file, or a finished game).  A file that
+    cannot be loaded is kept too: it may be a newer Purrch's save.
+    """
+    if path is None or not path.is_file():
+        return None
+    try:
+        table = Table.load(path)
+    except SaveError:
+        what = "a save this Purrch cannot load"
+    else:
+        if table.is_over:
+            return None
+        what = f"{table.game.title} ({', '.join(s.name for s in table.seats)})"
+    target = path.with_name(f"{path.stem}-previous{path.suffix}")
+    os.replace(path, target)
+    return target, what
