@@ -162,6 +162,8 @@ def test_draw2_draws_two_cards() -> None:
 
 def test_recycle_takes_any_card_of_the_discard_pile_but_itself() -> None:
     s = make_state({0: ["recycle"]}, discard=["cat", "recycle", "pigeon:red"])
+    labels = {o.label for o in prompt_of(s, 0, "turn").options if o.id.startswith("play:")}
+    assert labels == {"Play Recycle"}
     play(s, 0, "recycle")
     played = s.discard[-1]
     pass_all(s)
@@ -184,6 +186,8 @@ def test_recycle_takes_any_card_of_the_discard_pile_but_itself() -> None:
 
 def test_recycle_on_a_pile_with_only_itself_gives_nothing() -> None:
     s = make_state({0: ["recycle", "cat"]})
+    labels = {o.label for o in prompt_of(s, 0, "turn").options if o.id.startswith("play:")}
+    assert labels == {"Play Recycle (the discard pile is empty: nothing to take)"}
     play(s, 0, "recycle")
     events = pass_all(s)
     assert hand(s, 0) == ["cat"]

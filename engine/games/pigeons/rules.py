@@ -1043,7 +1043,10 @@ def _prompt_turn(s: PigeonsState, f: Frame) -> list[Prompt]:
         elif k == _CAT:
             cats += 1
         elif k == _ACTION:
-            opts.append(_play_option(c, face))
+            if face == "recycle" and not s.discard:
+                opts.append(Option(f"play:c{c}", _EMPTY_RECYCLE))  # rare: not cached
+            else:
+                opts.append(_play_option(c, face))
         elif k == _FANCIER:
             fanciers.append(c)
     rainbows = counts[_RAINBOW]
@@ -1066,6 +1069,7 @@ def _prompt_turn(s: PigeonsState, f: Frame) -> list[Prompt]:
 
 
 _TURN_TEXT = "Your turn: play, discard, or draw to end it."
+_EMPTY_RECYCLE = "Play Recycle (the discard pile is empty: nothing to take)"
 
 
 def _prompt_target(s: PigeonsState, f: Frame) -> list[Prompt]:
