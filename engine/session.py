@@ -343,9 +343,12 @@ class Table:
         self._track()
 
     def restart_countdowns(self) -> None:
-        """Open windows start their countdown afresh from now (after a pause: a
-        hand-off curtain, the rules screen...)."""
+        """Open windows start their countdown afresh from now, and the bots waiting to
+        answer think afresh (after a pause: a hand-off curtain, the rules screen...):
+        a pause never eats anyone's time, so a bot cannot end a Stool Pigeon race the
+        moment a claimer's curtain lifts."""
         self._deadlines.clear()
+        self._bot_due.clear()
         self._track()
 
     @property

@@ -477,6 +477,30 @@ def test_bots_answer_after_their_delay() -> None:
     assert table.tick() == []
 
 
+def test_after_a_pause_windows_and_bots_start_their_time_afresh() -> None:
+    """A hand-off curtain (or the rules screen) pauses the table: afterwards the window's
+    countdown and a bot's thinking time both start again from now, so the bot cannot
+    answer the instant the pause ends (in Stool Pigeon it would end a race a claimer
+    has just been handed the screen for)."""
+    clock = FakeClock(0.0)
+    table = make(
+        [SeatConfig("Ann"), SeatConfig("Bo", "bot")],
+        clock=clock,
+        window_seconds=8.0,
+        bot_delay=(2.0, 2.0),
+    )
+    table.answer(0, "t0", "1")
+    assert table.next_due() == 2.0  # the bot answers the window at 2.0
+    clock.t = 1.5  # a curtain goes up...
+    clock.t = 30.0  # ...and comes down much later
+    table.restart_countdowns()
+    assert table.deadline("w1") == 38.0 and table.next_due() == 32.0
+    clock.t = 31.9
+    assert table.tick() == []
+    clock.t = 32.0
+    assert table.tick()  # the bot answers after its whole delay
+
+
 def test_tick_runs_everything_due_in_time_order() -> None:
     clock = FakeClock(0.0)
     table = make(bots("heuristic", "heuristic", "heuristic"), clock=clock, window_seconds=8.0)
