@@ -21,3 +21,26 @@ def test_options_past_the_last_key_have_no_key_box() -> None:
     for i in range(last, last + 3):
         assert f"S{i}" in text and f"- S{i}" not in text
     assert " - " not in text
+
+
+def test_a_full_pigeons_turn_fits_the_bar_at_80_columns() -> None:
+    """Every choice a big hand can have (three actions, two pairs, five colour+rainbow
+    pairs, two rainbows, three cats, draw) stays on screen at 80 columns: "Draw a card
+    and end your turn" was cut off when the rainbow pairs took a line each."""
+    from engine.games.pigeons.rules import _PAIR_LABELS
+
+    labels = ["Play Pigeon Fancier", "Play Recycle", "Play Double Swap"]
+    labels += [_PAIR_LABELS[c][0] for c in ("red", "orange")]
+    labels += [_PAIR_LABELS[c][1] for c in ("red", "orange", "yellow", "green", "sky")]
+    labels += ["Discard 2 rainbow pigeons, draw 1", "Discard 3 cats"]
+    labels += ["Draw a card and end your turn"]
+    bar = PromptBar()
+    bar.prompt = PromptInfo(
+        "Your turn: play, discard, or draw to end it.",
+        keyed_options([(str(i), label) for i, label in enumerate(labels)]),
+        hint="Or pick a card in your hand: arrows and Enter.",
+    )
+    width = 80 - 2  # the bar's padding
+    lines = bar._content(width).wrap(width)
+    assert len(lines) <= 8  # the bar's max-height 9, less its top border
+    assert "Draw a card and end your turn" in lines[-2].plain

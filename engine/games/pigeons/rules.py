@@ -981,7 +981,7 @@ _PLAY_OPTION_LABEL = {face: f"Play {name}" for face, (name, _help) in ACTIONS.it
 _PAIR_LABELS = {
     colour: (
         f"Discard 2 {colour} pigeons, draw 1",
-        f"Discard {'an' if colour[0] in 'aeiou' else 'a'} {colour} and a rainbow pigeon, draw 1",
+        f"Discard {colour} + rainbow, draw 1",  # short: two fit on a line at 80 columns
     )
     for colour in COLOURS
 }
