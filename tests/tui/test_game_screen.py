@@ -649,3 +649,26 @@ def test_the_screen_refuses_a_game_it_cannot_show() -> None:
 def test_hotseat_scene_tables_are_seeded() -> None:
     a, b = make_table(HOTSEAT, 5), make_table(HOTSEAT, 5)
     assert a.to_json() == b.to_json()
+
+
+async def test_the_keys_screen_lists_each_game_key_once() -> None:
+    """`?` on a turn: the option keys on one line ("1-5  Choose"), never once as "1-9"
+    and again one by one."""
+    from tui.screens.keys import KeysScreen
+
+    scene = start_scene()
+    app = SceneApp(scene)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        game = game_screen(app)
+        info = game.prompt_info
+        assert info is not None and len(info.options) >= 3
+        await pilot.press("question_mark")
+        await settle(pilot)
+        assert isinstance(app.screen, KeysScreen)
+        rows = [(r.key, r.description) for r in app.screen.rows if r.where == "this screen"]
+        keys = [o.key for o in info.options]
+        assert rows.count((f"{keys[0]}-{keys[-1]}", "Choose")) == 1
+        assert not [r for r in rows if "shown with this key" in r[1]]
+        everything = [(r.description, r.where) for r in app.screen.rows]
+        assert len(everything) == len(set(everything))

@@ -44,3 +44,12 @@ def test_a_full_pigeons_turn_fits_the_bar_at_80_columns() -> None:
     lines = bar._content(width).wrap(width)
     assert len(lines) <= 8  # the bar's max-height 9, less its top border
     assert "Draw a card and end your turn" in lines[-2].plain
+
+
+def test_the_keys_screen_folds_runs_of_keys() -> None:
+    from tui.screens.keys import _keys_text
+
+    assert _keys_text([(k, k) for k in "1234567"]) == "1-7"
+    assert _keys_text([(k, k) for k in "123456789abce"]) == "1-9, a-c, e"
+    assert _keys_text([("ctrl+q", "^q"), ("q", "q")]) == "^q, q"
+    assert _keys_text([("1", "1-9"), ("2", "2")]) == "1, 2"

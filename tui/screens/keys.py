@@ -41,27 +41,63 @@ def key_rows(app: App[Any], screen: Screen[Any]) -> list[KeyRow]:
     """The bindings active on ``screen`` (focused widget, screen, then app), described.
 
     A key bound at several levels shows once, as the level that handles it; keys
-    that do the same thing in the same place share a line (``^q, q  Quit``).
-    Bindings without a description are internal and left out.
+    that do the same thing in the same place share a line (``^q, q  Quit``), and so
+    do the hidden keys of an action the footer shows once (``1-7  Choose``: the
+    option keys the open decision offers).  Bindings without a description are
+    internal and left out.
     """
-    keys: dict[tuple[str, str], list[str]] = {}  # (what, where) -> keys, in binding order
+    active = []
     seen: set[str] = set()
-    for key, active in screen.active_bindings.items():
-        binding = active.binding
-        text = binding.description or binding.tooltip
-        if not text or key in seen:
+    for key, item in screen.active_bindings.items():
+        binding = item.binding
+        if not (binding.description or binding.tooltip) or key in seen:
             continue
         seen.add(key)
+        active.append((key, binding, _where(item.node, app, screen)))
+    # What the footer calls an action, where it shows one of its keys.
+    footer_words = {
+        (_action_name(b.action), where): b.description
+        for _key, b, where in active
+        if b.show and b.description
+    }
+    keys: dict[tuple[str, str], list[tuple[str, str]]] = {}  # (what, where) -> keys
+    for key, binding, where in active:
+        text = binding.description or binding.tooltip
+        if not binding.show:
+            text = footer_words.get((_action_name(binding.action), where), text)
         text = _PLAIN_WORDS.get(text, text)
-        shown = keys.setdefault((text, _where(active.node, app, screen)), [])
-        display = app.get_key_display(binding)
-        if display not in shown:
-            shown.append(display)
-    rows = [KeyRow(", ".join(shown), text, where) for (text, where), shown in keys.items()]
+        keys.setdefault((text, where), []).append((key, app.get_key_display(binding)))
+    rows = [KeyRow(_keys_text(pairs), text, where) for (text, where), pairs in keys.items()]
     # The screen's own keys first, then the app's, then the focused widget's.
     order = {"this screen": 0, "everywhere": 1}
     rows.sort(key=lambda r: order.get(r.where, 2))
     return rows
+
+
+def _action_name(action: str) -> str:
+    return action.split("(", 1)[0]
+
+
+def _keys_text(pairs: list[tuple[str, str]]) -> str:
+    """(key, display) pairs as one cell: runs of three or more letters or digits in a
+    row as a range ("1-7"), anything else as displayed ("^q, q")."""
+    parts: list[str] = []
+    run: list[str] = []
+
+    def flush() -> None:
+        parts.extend([f"{run[0]}-{run[-1]}"] if len(run) >= 3 else run)
+        run.clear()
+
+    for key, display in pairs:
+        if len(key) == 1 and key.isalnum():
+            if run and ord(key) != ord(run[-1]) + 1:
+                flush()
+            run.append(key)
+        else:
+            flush()
+            parts.append(display)
+    flush()
+    return ", ".join(dict.fromkeys(parts))
 
 
 _PLAIN_WORDS = {"palette": "Command palette"}
