@@ -33,17 +33,21 @@ class ReactionBanner(Static):
         if info is None:
             return Content("")
         parts: list[str | tuple[str, str]] = [(info.text, "bold")]
+        clock: list[str | tuple[str, str]] = []
         if info.seconds is not None:
-            parts += ["  ", (f" {info.seconds} s ", "bold reverse")]
-        if info.claims or info.nobody_key:
-            parts.append("\n")
-            for index, (key, name) in enumerate(info.claims):
-                if index:
-                    parts.append(", ")
-                parts += [(f" {key} ", "bold reverse"), f" {name}"]
-            if info.claims:
-                parts.append(f": press to {info.verb}")
-            if info.nobody_key:
-                parts += ["   " if info.claims else "", (f" {info.nobody_key} ", "bold reverse")]
-                parts.append(f" nobody {info.verb}s")
-        return Content.assemble(*parts)
+            clock = ["   ", (f" {info.seconds} s ", "bold reverse")]
+        if not (info.claims or info.nobody_key):
+            return Content.assemble(*parts, *clock)
+        # The clock ends the keys' line, which has room for it: after the text it
+        # wrapped onto a line of its own at 80 columns, and the panes lost a line.
+        parts.append("\n")
+        for index, (key, name) in enumerate(info.claims):
+            if index:
+                parts.append(", ")
+            parts += [(f" {key} ", "bold reverse"), f" {name}"]
+        if info.claims:
+            parts.append(f": press to {info.verb}")
+        if info.nobody_key:
+            parts += ["   " if info.claims else "", (f" {info.nobody_key} ", "bold reverse")]
+            parts.append(f" nobody {info.verb}s")
+        return Content.assemble(*parts, *clock)

@@ -1,4 +1,4 @@
-"""The prompt bar's text: options past the last key carry no key box."""
+"""Texts of the small widgets: the prompt bar, the reaction banner, the keys screen."""
 
 from __future__ import annotations
 
@@ -53,3 +53,21 @@ def test_the_keys_screen_folds_runs_of_keys() -> None:
     assert _keys_text([(k, k) for k in "123456789abce"]) == "1-9, a-c, e"
     assert _keys_text([("ctrl+q", "^q"), ("q", "q")]) == "^q, q"
     assert _keys_text([("1", "1-9"), ("2", "2")]) == "1, 2"
+
+
+def test_the_banners_clock_ends_the_keys_line() -> None:
+    """At 80 columns a long window text filled its line and the clock wrapped onto a
+    line of its own: the banner grew and the side panes lost a line (and a column to
+    a scroll bar).  The clock ends the keys' line, which has room."""
+    from tui.widgets.banner import BannerInfo, ReactionBanner
+
+    text = "Bob discarded Orange pigeon and Orange pigeon. Claim them with Pigeon Sale?"
+    banner = ReactionBanner()
+    banner.info = BannerInfo(text, 7, (("F2", "Ann"),), "n")
+    lines = banner.render().wrap(76)
+    assert [line.plain for line in lines] == [
+        text,
+        " F2  Ann: press to react    n  nobody reacts    7 s ",
+    ]
+    banner.info = BannerInfo("Race for the 6!", 3)  # no keys: the clock follows the text
+    assert banner.render().plain == "Race for the 6!    3 s "
