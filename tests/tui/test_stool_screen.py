@@ -445,3 +445,35 @@ async def test_wide_letters_in_names_are_cut_by_columns_not_characters() -> None
         lines = [s.text for s in grid.render_lines(grid.region.reset_offset)]
         heading = next(line for line in lines if "猫" in line)
         assert "W" in heading, lines
+
+
+def test_a_position_keeps_its_key_when_a_card_is_eliminated() -> None:
+    """Race keys: Pass, then every position of the board in order, gaps included, so a
+    card eliminated before it does not move a position's key (a player pressed the key
+    B4 had a moment ago and claimed another card)."""
+    from tui.games.base import Shown
+    from tui.widgets import OPTION_KEYS
+
+    table = make_table(FOUR, 2, game=STOOL)
+    ui = StoolUI(glyphs_for(False))
+
+    def keys_now(t: Table) -> dict[str, str | None]:
+        (prompt,) = [p for p in t.prompts_for(0) if p.kind == "race"]
+        view = t.view(0)
+        shown = Shown(0, view["public"], view["private"], prompt, ("A", "B", "C", "D"), ())
+        return {o.option_id: o.key for o in ui.prompt_info(shown).options}
+
+    def race_with_a_gap(t: Table) -> bool:
+        slots = [slot for sv in t.view(0)["public"]["seats"] for slot in sv["slots"]]
+        racing = any(p.kind == "race" for p in t.prompts_for(0))
+        return racing and any(slot["empty"] for slot in slots[:-1])
+
+    assert play_until(table, race_with_a_gap, stool_choice)
+    keys = keys_now(table)
+    board = [str(s["pos"]) for sv in table.view(0)["public"]["seats"] for s in sv["slots"]]
+    assert keys["pass"] == "1"
+    for option_id, key in keys.items():
+        if option_id.startswith("claim:"):
+            assert key == OPTION_KEYS[1 + board.index(option_id.removeprefix("claim:"))]
+    gaps = [i for i, pos in enumerate(board) if f"claim:{pos}" not in keys]
+    assert gaps and OPTION_KEYS[1 + gaps[0]] not in keys.values()  # a gap's key is unused

@@ -41,7 +41,7 @@ from themes import ASCII_GLYPHS, Glyphs
 from tui.games.base import GameUI, PaneChoice, PaneSetting, SeatPrefs, Shown, seat_prefs
 from tui.lifecycle import coming_down
 from tui.screens.game_over import GameResult, ResultSection, flow
-from tui.widgets import LogLine, PromptInfo, keyed_options
+from tui.widgets import OPTION_KEYS, KeyedOption, LogLine, PromptInfo, keyed_options
 from tui.widgets.seats import fit_name
 
 if TYPE_CHECKING:
@@ -769,10 +769,45 @@ class StoolUI(GameUI):
             out.append((option.id, pos if short and pos else option.label))
         return out
 
+    def keyed(self, shown: Shown) -> tuple[KeyedOption, ...]:
+        """The open decision's options with their keys.  A position keeps its key while
+        the board keeps its shape: it is keyed by its place among every position of
+        the crime scenes the decision spans, gaps included, after the other options
+        (Pass...).  Keyed in order, a card eliminated in a race moved every later key
+        by one, and players claimed the wrong card."""
+        ordered = self.ordered_options(shown)
+        where = {option_id: _position(option_id) for option_id, _label in ordered}
+        if not any(where.values()):
+            return keyed_options(ordered)
+        scenes = {pos[0] for pos in where.values() if pos}
+        board = [
+            str(slot["pos"])
+            for seat_view in shown.public["seats"]
+            for slot in seat_view["slots"]
+            if str(slot["pos"])[:1] in scenes
+        ]
+        place = {pos: i for i, pos in enumerate(board)}
+        plain = [option_id for option_id, _label in ordered if where[option_id] is None]
+        index = {option_id: i for i, option_id in enumerate(plain)}
+        late = len(plain) + len(board)  # a position the board does not show: last
+        for option_id, _label in ordered:
+            pos = where[option_id]
+            if pos is not None:
+                index[option_id] = len(plain) + place[pos] if pos in place else late
+                late += pos not in place
+        return tuple(
+            KeyedOption(
+                OPTION_KEYS[index[option_id]] if index[option_id] < len(OPTION_KEYS) else None,
+                option_id,
+                label,
+            )
+            for option_id, label in ordered
+        )
+
     def prompt_info(self, shown: Shown) -> PromptInfo:
         prompt = shown.prompt
         assert prompt is not None
-        options = keyed_options(self.ordered_options(shown))
+        options = self.keyed(shown)
         text, hint = prompt.text, ""
         pick = "Pick a card: arrows and Enter on the crime scenes, or its key."
         if prompt.kind == "peek":
