@@ -455,6 +455,9 @@ async def test_enter_on_a_rainbow_that_pairs_two_ways_asks_which(
             f"or {words[1]} (key {second}): press one."
         )
         assert asked in [n.message for n in app._notifications]
+        # The question stays on the prompt bar too (a toast goes after a few seconds).
+        info = game_screen(app).prompt_info
+        assert info is not None and info.hint == asked
         await pilot.press(second)
         await settle(pilot)
         assert any(e.text == done for e in table.log)

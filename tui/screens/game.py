@@ -629,6 +629,12 @@ class GameScreen(Screen[tuple[str, None]]):
         option_id, warning = self.ui.option_for(event, shown)
         if option_id is None:
             self.notify(warning, severity="warning")
+            info = self._prompt_info
+            if info is not None and info.options:
+                # It stays on the bar until the table changes (a toast goes in seconds):
+                # "The rainbow pigeon pairs with red (key 3) or blue (key 4): press one."
+                self._prompt_info = replace(info, hint=warning)
+                self.query_one(PromptBar).prompt = self._prompt_info
             return
         self._choose(option_id)
 
