@@ -11,6 +11,7 @@ import importlib.util
 import os
 import secrets
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -222,6 +223,38 @@ def rematch(table: Table, autosave: Path | None) -> Table:
     )
 
 
+@dataclass(frozen=True)
+class SavedGame:
+    """What a save holds, as far as starting a new game over it cares (the menu's
+    question, ``purrch play`` keeping it aside)."""
+
+    title: str = ""
+    names: tuple[str, ...] = ()
+    over: bool = False
+    error: str = ""
+    """Why the file cannot be loaded ("" when it loads)."""
+
+    @classmethod
+    def read(cls, path: Path) -> SavedGame:
+        try:
+            table = Table.load(path)
+        except SaveError as exc:
+            # The file's name is enough here; the Resume button's help has the full path.
+            return cls(error=str(exc).replace(str(path), path.name))
+        return cls(table.game.title, tuple(s.name for s in table.seats), table.is_over)
+
+    @property
+    def what(self) -> str:
+        """'Cats Among The Pigeons (Ann, Tom)'."""
+        return f"{self.title} ({', '.join(self.names)})"
+
+    def replace_warning(self, path: Path) -> str:
+        """What starting a new game does to this save, for the question."""
+        if self.error:
+            return f"The saved game cannot be loaded ({self.error}): it will be replaced."
+        return f"Your unfinished game of {self.what} will be replaced."
+
+
 def keep_unfinished_save(path: Path | None) -> tuple[Path, str] | None:
     """Before a new game autosaves over ``path`` (``purrch play``): move a game there
     that is not over aside, to ``<name>-previous.json`` next to it, so nothing is lost.
@@ -232,14 +265,10 @@ def keep_unfinished_save(path: Path | None) -> tuple[Path, str] | None:
     """
     if path is None or not path.is_file():
         return None
-    try:
-        table = Table.load(path)
-    except SaveError:
-        what = "a save this Purrch cannot load"
-    else:
-        if table.is_over:
-            return None
-        what = f"{table.game.title} ({', '.join(s.name for s in table.seats)})"
+    saved = SavedGame.read(path)
+    if saved.over:
+        return None
+    what = "a save this Purrch cannot load" if saved.error else saved.what
     target = path.with_name(f"{path.stem}-previous{path.suffix}")
     os.replace(path, target)
     return target, what

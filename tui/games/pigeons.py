@@ -24,7 +24,7 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from engine.core import Prompt
-from engine.games.pigeons.cards import ACTIONS, COLOURS, REACTION_ACTIONS
+from engine.games.pigeons.cards import ACTIONS, COLOURS, FLOCK, REACTION_ACTIONS, flock_members
 from themes import ASCII_GLYPHS, PIGEON_LETTERS, Glyphs
 from tui.games.base import GameUI, PaneChoice, Shown
 from tui.lifecycle import coming_down
@@ -33,9 +33,6 @@ from tui.widgets import PromptInfo, keyed_options, option_keys
 
 if TYPE_CHECKING:
     from textual.screen import Screen
-
-FLOCK = 7
-"""Pigeons of one colour (rainbows count) that win, with no cat in hand."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -613,15 +610,12 @@ def flock_name(colour: str | None) -> str:
 
 
 def winning_flock(cards: Sequence[Card], colour: str) -> tuple[list[Card], list[Card]]:
-    """(the seven cards that make a winning ``colour`` flock, the rest of ``cards``).
-
-    As the engine counts a win: the colour's own pigeons first, then as many rainbows
-    as it takes ('rainbow': seven rainbows).  A hand that holds no such flock gives
-    what it has towards one."""
-    own = [c for c in cards if c.kind == "pigeon" and c.colour == colour][:FLOCK]
-    wild = [c for c in cards if c.kind == "rainbow"][: FLOCK - len(own)]
-    used = {c.id for c in own + wild}
-    return own + wild, [c for c in cards if c.id not in used]
+    """(the seven cards that make a winning ``colour`` flock, the rest of ``cards``),
+    as the engine counts a win (:func:`~engine.games.pigeons.cards.flock_members`).
+    A hand that holds no such flock gives what it has towards one."""
+    members = flock_members([c.face for c in cards], colour)
+    used = set(members)
+    return [cards[i] for i in members], [c for i, c in enumerate(cards) if i not in used]
 
 
 def revealed_hand(
@@ -636,7 +630,6 @@ def revealed_hand(
         f"  {len(cards)} cards",
     ]
     _counts, _rainbows, cats = flock_counts(cards)
-    items = [group_content(grp, glyphs) for grp in group_cards(cards)]
     if winner and colour:
         flock, rest = winning_flock(cards, colour)
         if colour == "rainbow":
@@ -652,8 +645,10 @@ def revealed_hand(
         if others:
             others[0] = Content.assemble(("other cards: ", "dim"), others[0])
         items += others
-    elif cats:
-        head += ["  ", (f"{glyphs.cat} {cats} cat{'s' if cats > 1 else ''}", "$card-cat")]
+    else:
+        items = [group_content(grp, glyphs) for grp in group_cards(cards)]
+        if cats:
+            head += ["  ", (f"{glyphs.cat} {cats} cat{'s' if cats > 1 else ''}", "$card-cat")]
     return ResultSection(Content.assemble(*head), tuple(items))
 
 

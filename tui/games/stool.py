@@ -786,21 +786,16 @@ class StoolUI(GameUI):
             for slot in seat_view["slots"]
             if str(slot["pos"])[:1] in scenes
         ]
-        place = {pos: i for i, pos in enumerate(board)}
         plain = [option_id for option_id, _label in ordered if where[option_id] is None]
         index = {option_id: i for i, option_id in enumerate(plain)}
-        late = len(plain) + len(board)  # a position the board does not show: last
-        for option_id, _label in ordered:
-            pos = where[option_id]
-            if pos is not None:
-                index[option_id] = len(plain) + place[pos] if pos in place else late
-                late += pos not in place
+        index.update(
+            (option_id, len(plain) + board.index(pos))
+            for option_id, pos in where.items()
+            if pos is not None
+        )
+        keys = dict(enumerate(OPTION_KEYS))
         return tuple(
-            KeyedOption(
-                OPTION_KEYS[index[option_id]] if index[option_id] < len(OPTION_KEYS) else None,
-                option_id,
-                label,
-            )
+            KeyedOption(keys.get(index[option_id]), option_id, label)
             for option_id, label in ordered
         )
 

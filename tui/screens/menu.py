@@ -37,6 +37,7 @@ from tui.lifecycle import coming_down
 from tui.screens.quit import ReplaceSaveScreen
 from tui.seating import (
     MAX_NAME,
+    SavedGame,
     bot_levels,
     bot_names,
     build_table,
@@ -87,32 +88,6 @@ def _window_label(seconds: float) -> str:
     if seconds == _NO_WINDOW:
         return "no countdown"
     return f"{seconds:g} seconds"
-
-
-@dataclass(frozen=True)
-class SavedGame:
-    """What the autosave holds, as far as the menu cares."""
-
-    title: str = ""
-    names: tuple[str, ...] = ()
-    over: bool = False
-    error: str = ""
-    """Why the file cannot be loaded ("" when it loads)."""
-
-    @classmethod
-    def read(cls, path: Path) -> SavedGame:
-        try:
-            table = Table.load(path)
-        except SaveError as exc:
-            # The file's name is enough here; the Resume button's help has the full path.
-            return cls(error=str(exc).replace(str(path), path.name))
-        return cls(table.game.title, tuple(s.name for s in table.seats), table.is_over)
-
-    def replace_warning(self, path: Path) -> str:
-        """What starting a new game does to this save, for the question."""
-        if self.error:
-            return f"The saved game cannot be loaded ({self.error}): it will be replaced."
-        return f"Your unfinished game of {self.title} ({', '.join(self.names)}) will be replaced."
 
 
 class GameSetup(Vertical):

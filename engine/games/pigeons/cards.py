@@ -6,6 +6,7 @@ shuffle at set-up, so an id by itself tells nothing about its card.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Final
 
 COLOURS: Final = ("red", "orange", "yellow", "green", "sky", "blue", "purple", "white")
@@ -14,6 +15,18 @@ COLOURS: Final = ("red", "orange", "yellow", "green", "sky", "blue", "purple", "
 PIGEONS_PER_COLOUR: Final = 8
 RAINBOWS: Final = 8
 CATS: Final = 8
+FLOCK: Final = 7
+"""Pigeons of one colour (rainbows count) that win, with no cat in hand."""
+
+
+def flock_members(faces: Sequence[str], colour: str) -> list[int]:
+    """Which cards of a hand (indexes into its ``faces``) make its ``colour`` flock, as a
+    win counts them: the colour's own pigeons first, then as many rainbows as it takes,
+    seven at most ('rainbow': rainbows only)."""
+    own = [i for i, face in enumerate(faces) if face == "pigeon:" + colour][:FLOCK]
+    wild = [i for i, face in enumerate(faces) if face == "rainbow"][: FLOCK - len(own)]
+    return own + wild
+
 
 # Action faces with the name printed on the card and a one-line reminder.
 ACTIONS: Final[dict[str, tuple[str, str]]] = {

@@ -38,14 +38,15 @@ from engine.games.pigeons.cards import (
     DECK_SIZE,
     FACE_JSON,
     FACE_NAME,
+    FLOCK,
     REACTION_ACTIONS,
     TARGETED_ACTIONS,
     TRAPPABLE_ACTIONS,
     all_faces,
+    flock_members,
 )
 
 HAND_SIZE = 7
-FLOCK = 7
 STATE_FORMAT = "pigeons/1"
 
 Frame = dict[str, Any]
@@ -937,13 +938,12 @@ def flock_of(s: PigeonsState, hand: list[int]) -> str | None:
 
 
 def _flock_mix(s: PigeonsState, hand: list[int], colour: str) -> str:
-    """How the seven of a winning flock are made, when rainbows stand in: ' (4 red
-    and 3 rainbow)'; '' when seven of one face make it.  The flock is the colour's own
-    pigeons first, then as many rainbows as it takes; the rest of the hand is not in it."""
-    if colour == "rainbow":
-        return ""
-    own = min(FLOCK, sum(1 for c in hand if s.faces[c] == "pigeon:" + colour))
-    if own == FLOCK:
+    """How the seven of a winning flock are made (:func:`flock_members`), when
+    rainbows stand in: ' (4 red and 3 rainbow)'; '' when seven of one face make it."""
+    faces = [s.faces[c] for c in hand]
+    members = flock_members(faces, colour)
+    own = sum(1 for i in members if faces[i] != "rainbow")
+    if colour == "rainbow" or own == FLOCK:
         return ""
     return f" ({own} {colour} and {FLOCK - own} rainbow)"
 
