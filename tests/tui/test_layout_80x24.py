@@ -79,12 +79,18 @@ async def settle(pilot: Pilot[None]) -> None:
 
 
 async def play_checking_footers(
-    app: PurrchApp, pilot: Pilot[None], *, buzz: bool = False, races: int | None = None
+    app: PurrchApp,
+    pilot: Pilot[None],
+    *,
+    buzz: bool = False,
+    races: int | None = None,
+    kinds: set[str] | None = None,
 ) -> set[tuple[str, str]]:
     """Play to the game-over screen with keys (the simple player's choices; with
     ``buzz``, the seat shown buzzes in a race when its own turn is on the bar, then
     goes back with Escape once), checking the footer at every step.  ``races``: stop
-    once that many races were buzzed into and backed out of."""
+    once that many races were buzzed into and backed out of; ``kinds`` gets the kind
+    of every decision answered."""
     seen: set[tuple[str, str]] = set()
     backed: set[str] = set()
     for _ in range(MAX_STEPS):
@@ -120,6 +126,8 @@ async def play_checking_footers(
                     continue
                 info = bar
         if info is not None and info.options:
+            if kinds is not None:
+                kinds.add(info.kind)
             ids = [o.option_id for o in info.options]
             choice = choose_among(ids, info.kind)
             key = next(o.key for o in info.options if o.option_id == choice)
@@ -178,25 +186,32 @@ async def test_stool_ascii_footers_fit_through_a_race() -> None:
 
 async def test_pigeons_footers_fit_in_80_columns_in_every_phase() -> None:
     """Two humans hot-seat with bots and no countdown: turns, picks, reaction windows
-    (the claim keys are in the banner, "n Nobody reacts" in the footer), game over."""
-    table = make_table(HOTSEAT, 6, {"turn_limit": 40})
+    (the claim keys are in the banner, "n Nobody reacts" in the footer), game over.
+    A short game (20 turns, seed 3) that still asks every kind of decision but the
+    rare "choice"."""
+    table = make_table(HOTSEAT, 3, {"turn_limit": 20})
     app = app_at(table)
+    kinds: set[str] = set()
     async with app.run_test(size=SIZE) as pilot:
-        seen = await play_checking_footers(app, pilot)
+        seen = await play_checking_footers(app, pilot, kinds=kinds)
+        assert kinds == {"turn", "pick", "sale", "target", "window", "direction"}
         assert {("⏎", "Use"), ("1-9", "Choose"), ("n", "Nobody reacts")} <= seen
         assert ("a", "Play again") in seen
         assert not any(words.endswith("reacts") and key != "n" for key, words in seen)
 
 
 async def test_perch_footers_fit_in_80_columns_in_every_phase() -> None:
-    """Unicode keys only: a whole game takes over a minute here, so the ASCII footers
-    (a few columns wider) are not played through; pigeons' ASCII screen has a
-    snapshot (test_game_screen.py::test_ascii)."""
-    table = make_table((("Ann", "human"), ("Bob", "human")), 1, game=PERCH)
+    """Unicode keys only (the ASCII footers, a few columns wider, are not played
+    through; pigeons' ASCII screen has a snapshot, test_game_screen.py::test_ascii).
+    A short game (a 6-square dog track, seed 33: about 50 decisions) that still asks
+    every kind of decision the game has."""
+    table = make_table((("Ann", "human"), ("Bob", "human")), 33, {"dog_track": 6}, game=PERCH)
     app = app_at(table)
+    kinds: set[str] = set()
     async with app.run_test(size=SIZE) as pilot:
-        seen = await play_checking_footers(app, pilot)
+        seen = await play_checking_footers(app, pilot, kinds=kinds)
         assert ("1-9", "Choose") in seen and ("a", "Play again") in seen
+    assert kinds == {"token", "flip", "cat", "move", "branch", "bird", "fall"}
 
 
 # ----------------------------------------------------------------------------- keys that do nothing
