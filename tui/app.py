@@ -210,6 +210,11 @@ class PurrchApp(App[None]):
         event.prevent_default()
 
     def get_key_display(self, binding: Binding) -> str:
+        # A screen may word a key after what it offers now (the game's "1-4 Choose").
+        own = getattr(self.screen, "key_display", None)
+        mine = own(binding) if callable(own) else None
+        if mine is not None:
+            return mine
         display = super().get_key_display(binding)
         if self.settings.ascii and not display.isascii():
             return binding.key.replace("ctrl+", "^")

@@ -654,6 +654,23 @@ def test_hotseat_scene_tables_are_seeded() -> None:
     assert a.to_json() == b.to_json()
 
 
+async def test_the_footer_names_the_option_keys_of_the_open_decision() -> None:
+    """On a turn the footer says which option keys work now ("1-5 Choose", as on the
+    bar), not always "1-9"."""
+    from textual.widgets._footer import FooterKey
+
+    scene = start_scene()
+    app = SceneApp(scene)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        game = game_screen(app)
+        info = game.prompt_info
+        assert info is not None and 2 <= len(info.options) <= 9
+        keys = [o.key for o in info.options]
+        shown = {k.description: k.key_display for k in game.query(FooterKey)}
+        assert shown["Choose"] == f"{keys[0]}-{keys[-1]}" != "1-9"
+
+
 async def test_the_keys_screen_lists_each_game_key_once() -> None:
     """`?` on a turn: the option keys on one line ("1-5  Choose"), never once as "1-9"
     and again one by one."""

@@ -71,3 +71,14 @@ def test_the_banners_clock_ends_the_keys_line() -> None:
     ]
     banner.info = BannerInfo("Race for the 6!", 3)  # no keys: the clock follows the text
     assert banner.render().plain == "Race for the 6!    3 s "
+
+
+def test_the_footer_words_the_option_keys_offered() -> None:
+    from tui.screens.game import choice_keys_display
+
+    assert choice_keys_display(["1"]) == "1"
+    assert choice_keys_display(list("1234")) == "1-4"
+    assert choice_keys_display(["1", "2", "4", "5"]) == "1-5"  # a gap stays inside
+    assert choice_keys_display(list("123456789")) == "1-9"
+    assert choice_keys_display(list("123456789ab")) == "1-9"  # the bar shows a and b
+    assert choice_keys_display([]) == "1-9"

@@ -88,8 +88,20 @@ NOBODY_KEY = "n"
 BACK_KEY = "escape"
 
 
+_FIRST_CHOICE = f"choose({OPTION_KEYS[0]!r})"
+
+
+def choice_keys_display(keys: list[str]) -> str:
+    """How the footer shows the option keys ``keys`` (in key order): "1", "1-4" (a
+    gap left by a card gone stays inside the range); past nine, "1-9" (the prompt
+    bar shows the letters after them)."""
+    if not keys or len(keys) > 9 or not all(k.isdigit() for k in keys):
+        return "1-9"
+    return keys[0] if len(keys) == 1 else f"{keys[0]}-{keys[-1]}"
+
+
 def _choose_bindings() -> list[Binding]:
-    out = [Binding(OPTION_KEYS[0], f"choose({OPTION_KEYS[0]!r})", "Choose", key_display="1-9")]
+    out = [Binding(OPTION_KEYS[0], _FIRST_CHOICE, "Choose", key_display="1-9")]
     out += [
         Binding(k, f"choose({k!r})", "Choose the option shown with this key", show=False)
         for k in OPTION_KEYS[1:]
@@ -536,6 +548,16 @@ class GameScreen(Screen[tuple[str, None]]):
         if action == "back":
             return self._can_go_back()
         return True
+
+    def key_display(self, binding: Binding) -> str | None:
+        """The footer's words for the option keys: the keys the open decision offers
+        ("1-4", "1"), or "1-9" beyond nine (the letters are on the bar).  None: the
+        app's usual display."""
+        if binding.action != _FIRST_CHOICE:
+            return None
+        info = self._prompt_info
+        keys = [o.key for o in info.options if o.key] if info is not None else []
+        return choice_keys_display(keys)
 
     def action_choose(self, key: str) -> None:
         info = self._prompt_info
