@@ -173,7 +173,7 @@ class GameSetup(Vertical):
         elif spec.choices:
             with Horizontal(classes="field option-row"):
                 yield Label(spec.label, classes="option-label")
-                yield Select(
+                choice = Select(
                     [(str(c), c) for c in spec.choices],
                     value=value,
                     allow_blank=False,
@@ -182,9 +182,14 @@ class GameSetup(Vertical):
                     classes="option",
                     tooltip=spec.help or None,
                 )
+                # As wide as its longest choice and the arrow, so the label keeps
+                # the rest of the line.
+                choice.styles.width = max(len(str(c)) for c in spec.choices) + 5
+                yield choice
         else:
+            # The box first, as with a tick box: a long label then wraps under
+            # itself, not around the number.
             with Horizontal(classes="field option-row"):
-                yield Label(spec.label, classes="option-label")
                 box = Input(
                     str(value),
                     type="integer" if isinstance(spec.default, int) else "text",
@@ -196,6 +201,7 @@ class GameSetup(Vertical):
                 )
                 box.cursor_blink = not self.frozen
                 yield box
+                yield Label(spec.label, classes="option-label option-after")
 
     @on(Select.Changed, "#players")
     def _players_changed(self, event: Select.Changed) -> None:
