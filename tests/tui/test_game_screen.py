@@ -654,26 +654,12 @@ def test_hotseat_scene_tables_are_seeded() -> None:
     assert a.to_json() == b.to_json()
 
 
-async def test_the_footer_names_the_option_keys_of_the_open_decision() -> None:
+async def test_the_option_keys_offered_in_the_footer_and_the_keys_screen() -> None:
     """On a turn the footer says which option keys work now ("1-5 Choose", as on the
-    bar), not always "1-9"."""
+    bar), not always "1-9"; `?` lists them on one line ("1-5  Choose"), never once as
+    "1-9" and again one by one."""
     from textual.widgets._footer import FooterKey
 
-    scene = start_scene()
-    app = SceneApp(scene)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        game = game_screen(app)
-        info = game.prompt_info
-        assert info is not None and 2 <= len(info.options) <= 9
-        keys = [o.key for o in info.options]
-        shown = {k.description: k.key_display for k in game.query(FooterKey)}
-        assert shown["Choose"] == f"{keys[0]}-{keys[-1]}" != "1-9"
-
-
-async def test_the_keys_screen_lists_each_game_key_once() -> None:
-    """`?` on a turn: the option keys on one line ("1-5  Choose"), never once as "1-9"
-    and again one by one."""
     from tui.screens.keys import KeysScreen
 
     scene = start_scene()
@@ -682,12 +668,14 @@ async def test_the_keys_screen_lists_each_game_key_once() -> None:
         await settle(pilot)
         game = game_screen(app)
         info = game.prompt_info
-        assert info is not None and len(info.options) >= 3
+        assert info is not None and 3 <= len(info.options) <= 9
+        keys = [o.key for o in info.options]
+        shown = {k.description: k.key_display for k in game.query(FooterKey)}
+        assert shown["Choose"] == f"{keys[0]}-{keys[-1]}" != "1-9"
         await pilot.press("question_mark")
         await settle(pilot)
         assert isinstance(app.screen, KeysScreen)
         rows = [(r.key, r.description) for r in app.screen.rows if r.where == "this screen"]
-        keys = [o.key for o in info.options]
         assert rows.count((f"{keys[0]}-{keys[-1]}", "Choose")) == 1
         assert not [r for r in rows if "shown with this key" in r[1]]
         everything = [(r.description, r.where) for r in app.screen.rows]
