@@ -1573,6 +1573,39 @@ def test_rules_text_and_bots() -> None:
         GAME.bot("genius", 0, 1)
 
 
+def _bot_answer(s: PigeonsState, bot: object, seat: int = 0) -> str:
+    prompt = prompt_of(s, seat)
+    choice = bot.choose(GAME.view(s, seat), prompt)  # type: ignore[attr-defined]
+    answer(s, seat, choice)
+    return choice
+
+
+def test_the_bot_plays_no_recycle_on_an_empty_discard_pile() -> None:
+    s = make_state({0: ["recycle", "pigeon:red", "pigeon:blue"]})
+    assert s.discard == []
+    assert _bot_answer(s, GAME.bot("heuristic", 0, 1)) == "draw"
+
+
+def test_the_bot_stops_recycling_once_the_pile_had_nothing_worth_taking() -> None:
+    """Two Recycles and a pile of a cat and Tidy the Nest: it plays one Recycle, finds
+    nothing it wants, and does not play the other (that turn) to take the first back."""
+    s = make_state(
+        {0: ["recycle", "recycle", "pigeon:red"], 1: ["pigeon:blue"]},
+        discard=["cat", "tidy"],
+    )
+    bot = GAME.bot("heuristic", 0, 1)
+    first = _bot_answer(s, bot)
+    assert first.startswith("play:c") and s.faces[int(first[6:])] == "recycle"
+    answer(s, 1, "pass")  # no Wing Block
+    _bot_answer(s, bot)  # the pick: nothing it wants
+    assert hand(s, 0).count("recycle") == 1
+    assert _bot_answer(s, bot) == "draw"
+    # The bot's memory of a dry pile lasts the turn, and is saved with it.
+    again = GAME.bot("heuristic", 0, 1)
+    again.load_json(bot.to_json())
+    assert again.to_json() == bot.to_json()
+
+
 def test_a_damaged_state_is_refused() -> None:
     s = make_state({0: ["cat"]})
     data = GAME.state_to_json(s)

@@ -58,8 +58,13 @@ class HeuristicBot:
         self.rng = Rng(seed)
         self.turn_seen = -1  # the turn number its action count belongs to
         self.actions = 0
+        # The turn in which its Recycle found nothing worth taking: no more
+        # Recycles that turn (two Recycles could otherwise take each other back,
+        # every play a reaction window for the people at the table).
+        self.dry_pile_turn = -1
 
-    # The bot remembers only how many actions it played this turn.
+    # The bot remembers only how many actions it played this turn, and whether
+    # a Recycle of this turn found the discard pile dry.
     def observe(self, events: list[Event]) -> None:
         return None
 
@@ -70,12 +75,14 @@ class HeuristicBot:
             "rng": self.rng.state,
             "turn_seen": self.turn_seen,
             "actions": self.actions,
+            "dry_pile_turn": self.dry_pile_turn,
         }
 
     def load_json(self, data: dict[str, Any]) -> None:
         self.rng = Rng(int(data["rng"]))
         self.turn_seen = int(data.get("turn_seen", -1))
         self.actions = int(data.get("actions", 0))
+        self.dry_pile_turn = int(data.get("dry_pile_turn", -1))
 
     # ---------------------------------------------------------------- choose
 
@@ -135,6 +142,10 @@ class HeuristicBot:
                 continue  # only worth it to pass a cat on
             if action == "fancier" and not self._spare_pigeons(hand, best, 2):
                 continue
+            if action == "recycle" and (
+                not public["discard_count"] or self.dry_pile_turn == public["turn_number"]
+            ):
+                continue  # nothing to take, or nothing worth it
             poor_hand = cats >= 2 or (best is not None and counts[best] <= 2)
             early = public["turn_number"] < 6 * len(public["seats"])
             if action == "fresh_start" and not poor_hand and early:
@@ -222,7 +233,10 @@ class HeuristicBot:
                     return (1, -1)
                 return (0, 0)  # a cat, or a card that would only send it round again
 
-            return max(ids, key=want)
+            choice = max(ids, key=want)
+            if purpose == "recycle" and want(choice) == (0, 0):
+                self.dry_pile_turn = public["turn_number"]
+            return choice
         # Giving cards away (Gift, Mail, Ruffle, Double Swap, Fancier's discard):
         # cats first, then the pigeons it collects least, then actions.
         mine = {c["id"]: c for c in hand}
