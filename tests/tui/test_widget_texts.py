@@ -73,6 +73,32 @@ def test_the_banners_clock_ends_the_keys_line() -> None:
     assert banner.render().plain == "Race for the 6!    3 s "
 
 
+async def test_a_clock_that_does_not_fit_after_the_text_moves_down_whole() -> None:
+    """Alone against bots (no claim keys) the clock follows the text; at 80 columns a
+    long text left it cut in two, " 8" at the end of the line and "s" below."""
+    from textual.app import App, ComposeResult
+
+    from tui.widgets.banner import BannerInfo, ReactionBanner
+
+    class One(App[None]):
+        CSS = "ReactionBanner { height: auto; border: heavy yellow; padding: 0 1; }"
+
+        def compose(self) -> ComposeResult:
+            yield ReactionBanner()
+
+    text = "Luna plays Pluck on Mochi. Wing Block it? (Mochi may trap it instead.)"
+    app = One()
+    async with app.run_test(size=(80, 10)) as pilot:
+        banner = app.query_one(ReactionBanner)
+        banner.info = BannerInfo(text, 8)
+        await pilot.pause()
+        lines = [line.plain.rstrip() for line in banner.render().wrap(76)]
+        assert lines == [text, " 8 s"]
+        banner.info = BannerInfo("Luna plays Pluck on Mochi. Wing Block it?", 8)
+        await pilot.pause()
+        assert banner.render().plain == "Luna plays Pluck on Mochi. Wing Block it?    8 s "
+
+
 def test_the_footer_words_the_option_keys_offered() -> None:
     from tui.screens.game import choice_keys_display
 

@@ -37,6 +37,8 @@ class ReactionBanner(Static):
         if info.seconds is not None:
             clock = ["   ", (f" {info.seconds} s ", "bold reverse")]
         if not (info.claims or info.nobody_key):
+            if clock and not self._fits_after(info.text, 3 + len(f" {info.seconds} s ")):
+                clock[0] = "\n"  # whole on a line of its own, not cut as "8" and "s"
             return Content.assemble(*parts, *clock)
         # The clock ends the keys' line, which has room for it: after the text it
         # wrapped onto a line of its own at 80 columns, and the panes lost a line.
@@ -51,3 +53,11 @@ class ReactionBanner(Static):
             parts += ["   " if info.claims else "", (f" {info.nobody_key} ", "bold reverse")]
             parts.append(f" nobody {info.verb}s")
         return Content.assemble(*parts, *clock)
+
+    def _fits_after(self, text: str, width: int) -> bool:
+        """Whether ``width`` cells fit after the last line of ``text`` as wrapped here."""
+        room = self.content_size.width
+        if room <= 0:
+            return True
+        lines = Content(text).wrap(room)
+        return not lines or lines[-1].cell_length + width <= room
