@@ -108,3 +108,29 @@ def test_the_footer_words_the_option_keys_offered() -> None:
     assert choice_keys_display(list("123456789")) == "1-9"
     assert choice_keys_display(list("123456789ab")) == "1-9"  # the bar shows a and b
     assert choice_keys_display([]) == "1-9"
+
+
+def test_a_two_card_pick_keeps_its_keys_from_one_card_to_the_next() -> None:
+    """Pigeon Fancier's discard asks two pigeons one at a time: orange (1), yellow (2),
+    sky (3), and after the orange one yellow is still 2 and sky 3.  Before, yellow
+    became 1 and sky 2, and a player who pressed "1 then 2" discarded the sky one."""
+    from engine.games.pigeons.cards import FACE_JSON
+    from tui.games.pigeons import pick_keyed
+
+    faces = ["pigeon:orange", "pigeon:yellow", "pigeon:sky", "pigeon:sky", "cat"]
+    hand = [{"id": f"c{i}", **FACE_JSON[face]} for i, face in enumerate(faces)]
+    names = {f"c{i}": FACE_JSON[face]["name"] for i, face in enumerate(faces)}
+    pigeons = [f"c{i}" for i in range(4)]
+    first = pick_keyed([(c, names[c]) for c in pigeons], {"hand": hand, "picked": []})
+    assert [(o.key, o.label) for o in first] == [
+        ("1", "Orange pigeon"),
+        ("2", "Yellow pigeon"),
+        ("3", "Sky pigeon"),
+    ]
+    left = [c for c in pigeons if c != "c0"]
+    second = pick_keyed([(c, names[c]) for c in left], {"hand": hand, "picked": ["c0"]})
+    assert [(o.key, o.label) for o in second] == [("2", "Yellow pigeon"), ("3", "Sky pigeon")]
+    # One of two sky pigeons chosen: the other keeps the kind's key.
+    left = [c for c in pigeons if c != "c2"]
+    third = pick_keyed([(c, names[c]) for c in left], {"hand": hand, "picked": ["c2"]})
+    assert [(o.key, o.option_id) for o in third] == [("1", "c0"), ("2", "c1"), ("3", "c3")]

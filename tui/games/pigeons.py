@@ -29,7 +29,7 @@ from themes import ASCII_GLYPHS, PIGEON_LETTERS, Glyphs
 from tui.games.base import GameUI, PaneChoice, Shown
 from tui.lifecycle import coming_down
 from tui.screens.game_over import GameResult, ResultSection
-from tui.widgets import PromptInfo, keyed_options, option_keys
+from tui.widgets import OPTION_KEYS, KeyedOption, PromptInfo, keyed_options, option_keys
 
 if TYPE_CHECKING:
     from textual.screen import Screen
@@ -361,6 +361,36 @@ def options_in_order(prompt: Prompt, private: Mapping[str, Any]) -> list[tuple[s
     return pairs
 
 
+def pick_keyed(pairs: list[tuple[str, str]], private: Mapping[str, Any]) -> tuple[KeyedOption, ...]:
+    """A pick's keys, which stay put from one card to the next of the same choice.
+
+    A choice of two cards (Pigeon Fancier's discard, Double Swap) asks one card at a
+    time, and the card chosen first is no longer offered.  Each kind of card keeps
+    the key it had at the first card, and a kind that is all chosen keeps its key
+    unused, so "1 then 2" picks what the first screen showed on 1 and 2.
+    """
+    picked = set(private.get("picked") or ())
+    if not picked:
+        return keyed_options(pairs)
+    hand = {c.id: c for c in cards_from_view(private.get("hand"))}
+    chosen = [(cid, hand[cid].name) for cid in picked if cid in hand]
+    every = sorted(
+        [(cid, label, True) for cid, label in pairs] + [(cid, n, False) for cid, n in chosen],
+        key=lambda p: face_order(hand[p[0]].face) if p[0] in hand else (9, 0),
+    )
+    live: dict[str, str] = {}  # label -> the first option offered with it
+    for cid, label, offered in every:
+        if offered:
+            live.setdefault(label, cid)
+    out: list[KeyedOption] = []
+    keys = iter(OPTION_KEYS)
+    for label in dict.fromkeys(label for _cid, label, _offered in every):
+        key = next(keys, None)
+        if label in live:
+            out.append(KeyedOption(key, live[label], label))
+    return tuple(out)
+
+
 # --------------------------------------------------------------------------- widgets
 
 
@@ -675,7 +705,11 @@ class PigeonsUI(GameUI):
     def prompt_info(self, shown: Shown) -> PromptInfo:
         prompt = shown.prompt
         assert prompt is not None
-        options = keyed_options(self.ordered_options(shown))
+        pairs = self.ordered_options(shown)
+        if prompt.kind == "pick":
+            options = pick_keyed(pairs, shown.private)
+        else:
+            options = keyed_options(pairs)
         text, hint, listed = prompt.text, "", True
         where = "pile" if "search" in shown.private else "hand"
         if prompt.kind in ("window", "sale"):
