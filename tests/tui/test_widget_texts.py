@@ -134,3 +134,13 @@ def test_a_two_card_pick_keeps_its_keys_from_one_card_to_the_next() -> None:
     left = [c for c in pigeons if c != "c2"]
     third = pick_keyed([(c, names[c]) for c in left], {"hand": hand, "picked": ["c2"]})
     assert [(o.key, o.option_id) for o in third] == [("1", "c0"), ("2", "c1"), ("3", "c3")]
+
+
+def test_a_hand_of_one_card_says_card() -> None:
+    from engine.games.pigeons.cards import FACE_JSON
+    from themes import UNICODE_GLYPHS
+    from tui.games.pigeons import Card, hand_summary
+
+    one = [Card.from_view({"id": "c1", **FACE_JSON["pigeon:white"]})]
+    assert hand_summary(one, UNICODE_GLYPHS).plain.startswith("1 card,")
+    assert hand_summary(one * 2, UNICODE_GLYPHS).plain.startswith("2 cards,")

@@ -230,10 +230,14 @@ def hand_row(
     )
 
 
+def cards_count(n: int) -> str:
+    return "1 card" if n == 1 else f"{n} cards"
+
+
 def hand_summary(cards: Sequence[Card], glyphs: Glyphs) -> Content:
     """The lines under the hand: size, best flock, and the cat warning."""
     counts, rainbows, cats = flock_counts(cards)
-    parts: list[str | tuple[str, str]] = [f"{len(cards)} cards"]
+    parts: list[str | tuple[str, str]] = [cards_count(len(cards))]
     best_n = max(counts.values(), default=0)
     best = next((c for c in COLOURS if best_n and counts.get(c, 0) == best_n), None)
     if best is not None:
@@ -657,7 +661,7 @@ def revealed_hand(
     head: list[str | tuple[str, str]] = [
         (f"{glyphs.turn} " if winner else "  ", "bold"),
         (name, "bold"),
-        f"  {len(cards)} cards",
+        f"  {cards_count(len(cards))}",
     ]
     _counts, _rainbows, cats = flock_counts(cards)
     if winner and colour:
