@@ -767,3 +767,39 @@ async def test_choosing_another_game_rebuilds_the_seats_and_options(
         await pilot.press("f1")
         assert isinstance(app.screen, RulesScreen)
         assert app.screen.rules_title == "Toy Pigeons"
+
+
+async def test_what_was_set_for_a_game_stays_when_another_is_looked_at() -> None:
+    """A turn limit typed for pigeons and a seat renamed are still there after a look
+    at Chat perché, which shows no reactions' countdown (it has no windows)."""
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        assert isinstance(screen, MenuScreen)
+        screen.query_one("#option-turn_limit", Input).value = "12"
+        screen.query_one("#seat-name-1", Input).value = "Zed"
+        assert screen.query_one("#window-row").display
+        games = screen.query_one("#games", OptionList)
+        await pilot.press("down")  # Chat perché
+        await pilot.pause()
+        assert screen.current_game().id == "perch"
+        assert not screen.query_one("#window-row").display
+        await pilot.press("up")
+        await pilot.pause()
+        assert games.highlighted_option is not None and games.highlighted_option.id == "pigeons"
+        assert screen.query_one("#option-turn_limit", Input).value == "12"
+        assert screen.query_one("#seat-name-1", Input).value == "Zed"
+        assert screen.query_one("#window-row").display
+
+
+async def test_a_bad_rule_option_is_named_as_the_menu_labels_it() -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("down")  # Chat perché
+        await pilot.pause()
+        app.screen.query_one("#option-dog_track", Input).value = "99"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        text = status_text(app)
+        assert "Length of the dogs' track" in text and "must be from 3 to 40" in text
+        assert "dog_track" not in text

@@ -93,6 +93,8 @@ class GameUI:
 
     reaction: ClassVar[str] = "react"
     """What a seat does in a window ("react", "claim"): banner, footer and curtain words."""
+    windows: ClassVar[bool] = True
+    """Whether the game has windows at all (the menu offers their countdown only then)."""
     seats_pane: ClassVar[bool] = True
     """Whether the side column starts with the shared seats pane (a game whose main pane
     already shows every seat, its turn and its cards can leave it out)."""
@@ -194,6 +196,16 @@ class GameUI:
         winners = [int(w) for w in outcome.get("winners", ())]
         title = " and ".join(names[w] for w in winners) + " wins!" if winners else "No winner."
         return GameResult(title, str(outcome.get("reason", "")), ())
+
+
+def has_windows(game_id: str) -> bool:
+    """Whether ``game_id``'s screen has reaction windows (or races): see ``GameUI.windows``."""
+    try:
+        module = importlib.import_module(f"tui.games.{game_id}")
+    except ImportError:
+        return True
+    ui = getattr(module, "UI", None)
+    return bool(getattr(ui, "windows", True))
 
 
 def load_game_ui(game_id: str, glyphs: Glyphs) -> GameUI:

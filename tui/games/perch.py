@@ -476,6 +476,7 @@ class PerchUI(GameUI):
     turn and their piles, so the shared seats pane is left out."""
 
     seats_pane: ClassVar[bool] = False
+    windows: ClassVar[bool] = False  # every decision is one player's, in turn
 
     def compose_main(self) -> ComposeResult:
         yield PerchBoard(self.glyphs, id="perch")

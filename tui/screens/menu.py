@@ -33,6 +33,7 @@ from textual.widgets.option_list import Option
 from engine.core import JSON, Game, RuleOption
 from engine.games import ORDER, PLANNED, REGISTRY
 from engine.session import SaveError, SeatConfig, Table
+from tui.games.base import has_windows
 from tui.lifecycle import coming_down
 from tui.screens.quit import ReplaceSaveScreen
 from tui.seating import (
@@ -221,6 +222,16 @@ class GameSetup(Vertical):
             out.append(_seat_from(name, str(kind)))
         return out
 
+    def draft(self) -> MenuPreset:
+        """The seats and options as set now, even half typed (a number box keeps
+        its text), to show again when the player comes back to this game."""
+        options: dict[str, JSON] = {}
+        for spec in self.game.options:
+            widget = self.query_one(f"#option-{spec.id}")
+            if isinstance(widget, Checkbox | Select | Input):
+                options[spec.id] = widget.value
+        return MenuPreset(self.game.id, self.read_seats(), options)
+
     def read_options(self) -> dict[str, JSON]:
         """The rule options as set now; a ValueError names a bad one."""
         out: dict[str, JSON] = {}
@@ -295,6 +306,7 @@ class MenuScreen(Screen[None]):
         self.settings = settings
         self.seed = seed
         self.preset = preset or MenuPreset()
+        self._drafts: dict[str, MenuPreset] = {}  # game id -> what was set for it
         self.playable = playable
         """Whether a registered game can be played here (else: listed as coming soon)."""
         ids = [g for g in REGISTRY if playable(g)] or list(REGISTRY)
@@ -339,7 +351,7 @@ class MenuScreen(Screen[None]):
                             id="bot-speed",
                             tooltip="How long bots think before each move",
                         )
-                    with Horizontal(classes="field"):
+                    with Horizontal(classes="field", id="window-row"):
                         yield Label("Reactions", classes="field-label")
                         yield Select(
                             [(_window_label(s), s) for s in self._window_choices()],
@@ -404,7 +416,12 @@ class MenuScreen(Screen[None]):
         scroll.can_focus = False  # Tab goes straight to the fields inside
         self.set_class(self.settings.ascii, "-ascii")  # menu.tcss: plain ASCII borders
         self._asciify()
+        self._show_window_row()
         self._refresh_resume()
+
+    def _show_window_row(self) -> None:
+        """The reactions' countdown only for a game that has reaction windows."""
+        self.query_one("#window-row").display = has_windows(self.game.id)
 
     def _asciify(self) -> None:
         """In ASCII mode, Textual's own glyphs too: the lists' arrows and the check
@@ -479,10 +496,15 @@ class MenuScreen(Screen[None]):
     async def _game_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         game_id = event.option.id
         if game_id in REGISTRY and self.playable(game_id) and game_id != self.game.id:
+            # What was set for the old game stays, for when the player comes back.
+            old = self.query_one(GameSetup)
+            self._drafts[old.game.id] = old.draft()
             self.game = REGISTRY[game_id]
+            self._show_window_row()
             # The old setup goes first: the new one reuses its widget ids.
-            await self.query_one(GameSetup).remove()
-            new = GameSetup(self.game, self.preset, frozen=self.settings.frozen)
+            await old.remove()
+            preset = self._drafts.get(game_id, self.preset)
+            new = GameSetup(self.game, preset, frozen=self.settings.frozen)
             await self.query_one("#setup-scroll", VerticalScroll).mount(new, before=0)
             self._asciify()
 
@@ -513,6 +535,12 @@ class MenuScreen(Screen[None]):
         event.stop()
         self.action_start()
 
+    def _in_words(self, error: str) -> str:
+        """An engine error with each rule option named as the menu labels it."""
+        for spec in self.game.options:
+            error = error.replace(f"rule option '{spec.id}'", f'"{spec.label}"')
+        return error
+
     def action_start(self) -> None:
         setup = self.query_one(GameSetup)
         speed = self.query_one("#bot-speed", Select).value
@@ -526,7 +554,7 @@ class MenuScreen(Screen[None]):
             options = setup.read_options()
             table = build_table(self.game, seats, self.settings, seed=self.seed, options=options)
         except ValueError as exc:
-            self.show_status(f"Cannot start: {exc}", error=True)
+            self.show_status(f"Cannot start: {self._in_words(str(exc))}", error=True)
             return
         self.show_status("")
         path = self.settings.autosave
