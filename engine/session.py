@@ -868,7 +868,10 @@ class Table:
             ) from None
         except RecursionError:
             raise SaveError(f"{path} is not a Purrch save (nested too deeply)") from None
-        return cls.from_json(data, autosave=autosave, clock=clock, games=games)
+        try:
+            return cls.from_json(data, autosave=autosave, clock=clock, games=games)
+        except SaveError as exc:  # which file, as the errors above say
+            raise SaveError(f"{path}: {exc}") from None
 
 
 # ---------------------------------------------------------------------- helpers

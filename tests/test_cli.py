@@ -434,6 +434,7 @@ def test_resume_a_file_keeps_saving_to_it(
         (None, "no saved game"),
         ("{not json", "not a Purrch save"),
         ('{"format": "purrch-table", "version": 99}', "unsupported save version"),
+        ('{"version": 1}', "autosave.json: not a Purrch table save"),
     ],
 )
 def test_resume_refuses_a_missing_or_damaged_save(
