@@ -93,7 +93,7 @@ def test_start_80x24(snap_compare: SnapCompare) -> None:
     """You should see the start of a game of Ann against three bots at 80x24: the board
     titled "Crime scenes — memory aid off" with DRAW 38 and an empty PLAY pile, the four
     crime scenes (A Ann you, B Bea, C Cal, D Dot, bots marked with a cog) as two by two
-    face-down cards A1 A2 / A3 A4, Ann's bottom cards face up (A3 a Stool Pigeon "S7",
+    face-down cards A1 A2 / A3 A4, Ann's bottom cards face up (A3 a Stool Pigeon "7S",
     A4 a 9) and "You see: A3 is a Stool Pigeon (7), A4 is a 9." under them; the log
     of the bots' peeks; the prompt bar asking Ann to look at her two bottom cards, with
     1 to say she has; "m Memory aid" in the footer."""
@@ -104,7 +104,7 @@ def test_start_80x24(snap_compare: SnapCompare) -> None:
 def test_start_120x40(snap_compare: SnapCompare) -> None:
     """You should see the same start at 120x40: with room to spare, the four crime scenes
     side by side in one row of framed cards (position on top, card back or face below,
-    A3 "S7" and A4 "9" face up), the board and the log taller, nothing cut off."""
+    A3 "7S" and A4 "9" face up), the board and the log taller, nothing cut off."""
     scene = stool_start_scene()
     assert snap_compare(SceneApp(scene), run_before=run_before(scene), terminal_size=(120, 40))
 

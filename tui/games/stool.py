@@ -48,7 +48,7 @@ if TYPE_CHECKING:
     from textual.screen import Screen
 
 PIGEON_LETTERS = {"stool": "S", "bamboozle": "B", "vendetta": "V", "kingpin": "K"}
-"""The letter of each pigeon card on a two-cell card face ("S7": a Stool Pigeon, worth 7)."""
+"""The letter of each pigeon card on a two-cell card face ("7S": a Stool Pigeon, worth 7)."""
 POSITION_KINDS = frozenset({"swap", "look", "switch", "race", "giveback"})
 """Decisions whose options are positions: the grid picks them."""
 PHRASE_GAP = 2  # spaces between two phrases of the board's status lines
@@ -86,14 +86,16 @@ class Face:
 
     @property
     def code(self) -> str:
-        """Two cells: ' 7', 'M0' (the Meatball), 'S7' (a Stool Pigeon), 'R?' (the Rat)."""
+        """Two cells: ' 7', '0M' (the Meatball), '7S' (a Stool Pigeon), '?R' (the Rat).
+
+        The value comes first: "B5" next to "A4" read as a position of scene B."""
         if self.kind == "witness":
             return f"{self.value:>2}"
         if self.kind == "meatball":
-            return "M0"
+            return "0M"
         if self.kind == "pigeon":
-            return f"{PIGEON_LETTERS.get(str(self.pigeon), 'P')}{self.value}"
-        return "R?"
+            return f"{self.value}{PIGEON_LETTERS.get(str(self.pigeon), 'P')}"
+        return "?R"
 
     @property
     def words(self) -> str:
