@@ -130,7 +130,7 @@ DUO = (("Ann", "human"), ("Bob", "human"))
 
 START_SEED = 171
 WINDOW_SEED = 6
-SEARCH_SEED = 3
+SEARCH_SEED = 4
 OVER_SEED = 3
 
 
@@ -181,14 +181,14 @@ def search_scene() -> Scene:
     table = make_table(FOUR, SEARCH_SEED)
 
     def searching(t: Table) -> bool:
-        return "search" in t.view(0)["private"] and int(t.view(0)["public"]["discard_count"]) >= 6
+        return "search" in t.view(0)["private"] and int(t.view(0)["public"]["discard_count"]) >= 5
 
     def choose(t: Table, prompt: Prompt) -> str:
         ids = [o.id for o in prompt.options]
         hand = {c["id"]: c for c in t.view(0)["private"]["hand"]}
         if prompt.kind == "turn":
             recycle = [o for o in ids if o.startswith("play:") and _action(hand, o) == "recycle"]
-            if recycle and int(t.view(0)["public"]["discard_count"]) >= 6:
+            if recycle and int(t.view(0)["public"]["discard_count"]) >= 5:
                 return recycle[0]
             return "draw"
         return simple_choice(t, prompt)

@@ -141,11 +141,11 @@ def test_search_discard_pile(snap_compare: SnapCompare) -> None:
 
 def test_game_over(snap_compare: SnapCompare) -> None:
     """You should see the game-over screen: the winner and the winning flock in the title,
-    the reason naming the seven that win ("Cal shows seven yellow pigeons (4 yellow and
-    3 rainbow) and no cat.", not the whole hand), every player's hand revealed (the
-    winner marked with the turn glyph and "winning flock Y yellow 7/7", the seven first:
-    yellow×4 and rainbow×3, then "other cards:" orange, green, purple, white), and the
-    keys a Play again, m Back to menu."""
+    the reason naming the seven that win ("Dot shows seven orange pigeons (5 orange and
+    2 rainbow) and no cat.", not the whole hand), every player's hand revealed (the
+    winner marked with the turn glyph and "winning flock O orange 7/7", the seven first:
+    orange×5 and rainbow×2, then "other cards:" yellow, purple, Ruffle Feathers×2), and
+    the keys a Play again, m Back to menu."""
     scene = over_scene()
     assert snap_compare(SceneApp(scene), run_before=run_before(scene), terminal_size=(80, 24))
 
