@@ -10,7 +10,7 @@ from collections.abc import Awaitable, Callable
 
 from textual.pilot import Pilot
 
-from engine.core import Event
+from engine.core import Event, Prompt
 from engine.session import Table
 from themes import glyphs_for
 from tui.games.stool import BoardData, SceneGrid, StoolBoard, StoolUI
@@ -477,3 +477,33 @@ def test_a_position_keeps_its_key_when_a_card_is_eliminated() -> None:
             assert key == OPTION_KEYS[1 + board.index(option_id.removeprefix("claim:"))]
     gaps = [i for i, pos in enumerate(board) if f"claim:{pos}" not in keys]
     assert gaps and OPTION_KEYS[1 + gaps[0]] not in keys.values()  # a gap's key is unused
+
+
+def test_the_bar_lists_options_in_key_order() -> None:
+    """A Kingpin offers "Give ..." (plain options, keys 1-3) and "Eliminate A1..."
+    (positions, keyed after them): the bar lists 1, 2, 3 before 4, 5..., not the
+    positions first."""
+    from tui.games.base import Shown
+    from tui.widgets import OPTION_KEYS
+
+    table = make_table(FOUR, 2, game=STOOL)
+    ui = StoolUI(glyphs_for(False))
+
+    def kingpin(t: Table) -> bool:
+        return any(p.kind == "kingpin" for p in t.prompts_for(0))
+
+    def choose(t: Table, prompt: Prompt) -> str:
+        ids = [o.id for o in prompt.options]
+        if prompt.kind == "draw" and prompt.seat == 0:
+            return "draw" if "draw" in ids else ids[0]
+        return stool_choice(t, prompt)
+
+    assert play_until(table, kingpin, choose, limit=20_000)
+    (prompt,) = table.prompts_for(0)
+    view = table.view(0)
+    shown = Shown(0, view["public"], view["private"], prompt, ("A", "B", "C", "D"), ())
+    options = ui.prompt_info(shown).options
+    keys = [o.key for o in options if o.key is not None]
+    assert keys == sorted(keys, key=OPTION_KEYS.index)
+    kinds = [o.option_id.split(":")[0] for o in options]
+    assert kinds.index("give") < kinds.index("eliminate"), kinds

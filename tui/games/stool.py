@@ -796,9 +796,11 @@ class StoolUI(GameUI):
             if pos is not None
         )
         keys = dict(enumerate(OPTION_KEYS))
+        # Listed in key order: a Kingpin's "Give ..." (1-3) before its "Eliminate
+        # A1..." (4...), not after.
+        by_key = sorted(ordered, key=lambda pair: index[pair[0]])
         return tuple(
-            KeyedOption(keys.get(index[option_id]), option_id, label)
-            for option_id, label in ordered
+            KeyedOption(keys.get(index[option_id]), option_id, label) for option_id, label in by_key
         )
 
     def prompt_info(self, shown: Shown) -> PromptInfo:
