@@ -40,6 +40,9 @@ async def play_to_the_end(app: SceneApp, pilot: Pilot[None]) -> list[tuple[str, 
             # Behind the curtain no strength of anyone's is drawn.
             assert data is not None and data.owner is None and not data.secret
             assert not data.private.plain
+            # Its key says what comes next in this game's words: no cards here.
+            words = screen.active_bindings["enter"].binding.description
+            assert words == "I am here: show my tokens"
             curtains.append((screen.player, screen.reason))
             released = screen.player
             await pilot.press("enter")

@@ -93,6 +93,8 @@ class GameUI:
 
     reaction: ClassVar[str] = "react"
     """What a seat does in a window ("react", "claim"): banner, footer and curtain words."""
+    secret: ClassVar[str] = "cards"
+    """What a seat keeps hidden, in the curtain's words ("I am here: show my cards")."""
     windows: ClassVar[bool] = True
     """Whether the game has windows at all (the menu offers their countdown only then)."""
     seats_pane: ClassVar[bool] = True

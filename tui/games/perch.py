@@ -477,6 +477,7 @@ class PerchUI(GameUI):
 
     seats_pane: ClassVar[bool] = False
     windows: ClassVar[bool] = False  # every decision is one player's, in turn
+    secret: ClassVar[str] = "tokens"  # the strength tokens in hand (no cards to hide)
 
     def compose_main(self) -> ComposeResult:
         yield PerchBoard(self.glyphs, id="perch")

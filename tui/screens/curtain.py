@@ -23,8 +23,14 @@ class CurtainScreen(Screen[None]):
         Binding("enter", "open", "I am here: show my cards", priority=True),
     ]
 
-    def __init__(self, name: str, reason: str = "", *, ascii_only: bool = False) -> None:
+    def __init__(
+        self, name: str, reason: str = "", *, ascii_only: bool = False, secret: str = "cards"
+    ) -> None:
         super().__init__()
+        if secret != "cards":  # what the player is about to see, in the game's words
+            self._bindings.key_to_bindings["enter"] = [
+                Binding("enter", "open", f"I am here: show my {secret}", priority=True)
+            ]
         self.player = name
         self.reason = reason
         self.ascii_only = ascii_only

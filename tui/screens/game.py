@@ -356,7 +356,10 @@ class GameScreen(Screen[tuple[str, None]]):
         self._curtain_for = seat
         self._render_panes()  # empty every private pane before anything else
         curtain = CurtainScreen(
-            self._names[seat], self._reason(seat, claim), ascii_only=self.settings.ascii
+            self._names[seat],
+            self._reason(seat, claim),
+            ascii_only=self.settings.ascii,
+            secret=self.ui.secret,
         )
         self.app.push_screen(curtain, lambda _none: self._curtain_lifted(seat, claim))
 
