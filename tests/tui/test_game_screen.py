@@ -654,6 +654,22 @@ def test_hotseat_scene_tables_are_seeded() -> None:
     assert a.to_json() == b.to_json()
 
 
+async def test_the_keys_screen_names_the_players_of_the_claim_keys() -> None:
+    """`?` in a hot-seat window: "F2  Ann reacts", not "Seat 1 reacts"."""
+    from tui.screens.keys import KeysScreen
+
+    scene = window_scene()
+    app = SceneApp(scene)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await run_before(scene)(pilot)
+        await pilot.press("question_mark")
+        await settle(pilot)
+        assert isinstance(app.screen, KeysScreen)
+        rows = {r.key: r.description for r in app.screen.rows}
+        assert rows["F2"] == "Ann reacts" and rows["F3"] == "Bob reacts"
+        assert not [text for text in rows.values() if text.startswith("Seat ")]
+
+
 async def test_the_option_keys_offered_in_the_footer_and_the_keys_screen() -> None:
     """On a turn the footer says which option keys work now ("1-5 Choose", as on the
     bar), not always "1-9"; `?` lists them on one line ("1-5  Choose"), never once as

@@ -552,6 +552,17 @@ class GameScreen(Screen[tuple[str, None]]):
             return self._can_go_back()
         return True
 
+    def key_words(self, binding: Binding) -> str | None:
+        """The keys screen's words for a claim key: the seat's name ("F2  Ann claims"),
+        not its number.  None: the binding's own words."""
+        if not binding.action.startswith("claim("):
+            return None
+        seat, _sep, _rest = binding.action.removeprefix("claim(").partition(",")
+        if not seat.isdigit() or int(seat) >= len(self._names):
+            return None
+        says = REACTIONS.get(self.ui.reaction, REACTIONS["react"])[0]
+        return f"{self._names[int(seat)]} {says}"
+
     def key_display(self, binding: Binding) -> str | None:
         """The footer's words for the option keys: the keys the open decision offers
         ("1-4", "1"), or "1-9" beyond nine (the letters are on the bar).  None: the

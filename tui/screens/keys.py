@@ -61,8 +61,9 @@ def key_rows(app: App[Any], screen: Screen[Any]) -> list[KeyRow]:
         if b.show and b.description
     }
     keys: dict[tuple[str, str], list[tuple[str, str]]] = {}  # (what, where) -> keys
+    own = getattr(screen, "key_words", None)  # a screen may word a key its own way now
     for key, binding, where in active:
-        text = binding.description or binding.tooltip
+        text = (own(binding) if callable(own) else None) or binding.description or binding.tooltip
         if not binding.show:
             text = footer_words.get((_action_name(binding.action), where), text)
         text = _PLAIN_WORDS.get(text, text)
