@@ -61,7 +61,7 @@ from themes import DEFAULT_THEME, THEME_NAMES, THEMES, glyphs_for
 from tui.ascii_out import ascii_driver
 from tui.games.base import SeatPrefs
 from tui.screens.game_over import GameOverScreen, TableNews
-from tui.screens.keys import KeysScreen, key_rows
+from tui.screens.keys import KeyRow, KeysScreen, key_rows
 from tui.screens.lobby import LobbyScreen
 from tui.screens.menu import MenuPreset, MenuScreen
 from tui.screens.quit import SAVED, LeaveScreen, QuitScreen
@@ -641,7 +641,15 @@ class PurrchApp(App[None]):
         if isinstance(self.screen, KeysScreen):
             self.screen.dismiss(None)
             return
-        self.push_screen(KeysScreen(key_rows(self, self.screen)))
+        rows = key_rows(self, self.screen)
+        palette = self.get_key_display(Binding("ctrl+p", "command_palette"))
+        rows += [
+            KeyRow(palette, f"{name}: {help_text}", "command palette")
+            # At a table, the first command (leaving it) is the one no key does.
+            for name, help_text, _run in self.palette_commands(self.screen)[:1]
+            if self.table is not None
+        ]
+        self.push_screen(KeysScreen(rows))
 
     def action_cycle_theme(self) -> None:
         names = THEME_NAMES

@@ -655,7 +655,8 @@ def test_hotseat_scene_tables_are_seeded() -> None:
 
 
 async def test_the_keys_screen_names_the_players_of_the_claim_keys() -> None:
-    """`?` in a hot-seat window: "F2  Ann reacts", not "Seat 1 reacts"."""
+    """`?` in a hot-seat window: "F2  Ann reacts", not "Seat 1 reacts"; and how to
+    leave the game for the menu, which no key does (the palette's "New game")."""
     from tui.screens.keys import KeysScreen
 
     scene = window_scene()
@@ -668,6 +669,8 @@ async def test_the_keys_screen_names_the_players_of_the_claim_keys() -> None:
         rows = {r.key: r.description for r in app.screen.rows}
         assert rows["F2"] == "Ann reacts" and rows["F3"] == "Bob reacts"
         assert not [text for text in rows.values() if text.startswith("Seat ")]
+        palette = [(r.key, r.description) for r in app.screen.rows if r.where == "command palette"]
+        assert palette == [("^p", "New game: Back to the menu (a game in progress stays saved)")]
 
 
 async def test_the_option_keys_offered_in_the_footer_and_the_keys_screen() -> None:
