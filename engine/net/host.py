@@ -452,6 +452,9 @@ class TableHost:
         if config.away_timeout is not None and config.away_timeout < 0:
             raise ValueError("the away timeout must be 0 or more seconds")
         resolve_options(game, config.options)  # a ValueError names a bad option
+        # The game's own bounds (a dog track of 3 to 40 squares...) are checked by its
+        # set-up: one now refuses a bad option here, not when the last player joins.
+        game.setup([f"Seat {i + 1}" for i in range(n)], 0, dict(config.options))
         self.game = game
         self.config = config
         self.bot_level = level

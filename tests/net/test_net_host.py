@@ -1006,3 +1006,16 @@ def test_the_quick_autosave_write_is_complete_at_every_step(
     with pytest.raises(FileNotFoundError):
         host_module.read_save(tmp_path / "other.json")
     host_module.fsync_saved(path)  # a save being renamed in: nothing to do, no error
+
+
+@pytest.mark.parametrize(
+    ("game", "players", "options"),
+    [("perch", 2, {"dog_track": 1}), ("stool", 3, {"first_knock_round": 0})],
+)
+def test_a_host_refuses_an_option_out_of_the_games_bounds(
+    game: str, players: int, options: dict[str, int]
+) -> None:
+    """The game checks its own bounds in its set-up: the host tries one at once (it
+    used to serve, then fail with a traceback when the last player joined)."""
+    with pytest.raises(ValueError, match="must be from"):
+        TableHost(get_game(game), HostConfig(players=players, options=dict(options)))
