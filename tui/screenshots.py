@@ -334,10 +334,13 @@ def _action(hand: dict[str, dict[str, object]], option: str) -> object:
 
 
 def _key_of(table: Table, seat: int, option_id: str) -> str:
+    """The key of a pigeons option on ``seat``'s bar (in the screen's order)."""
+    from tui.games.pigeons import options_in_order
     from tui.widgets import keyed_options
 
     prompt = table.prompts_for(seat)[0]
-    for keyed in keyed_options([(o.id, o.label) for o in prompt.options]):
+    private = table.view(seat)["private"]
+    for keyed in keyed_options(options_in_order(prompt, private)):
         if keyed.option_id == option_id and keyed.key:
             return keyed.key
     raise LookupError(option_id)

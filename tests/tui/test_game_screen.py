@@ -101,7 +101,8 @@ def test_start_80x24(snap_compare: SnapCompare) -> None:
     Fresh Start each with the key that plays it, Pigeon Trap marked "react") and
     "cats: 1 — can't win" under it; the table (Ann's turn, three bots with 8 cards,
     draw pile 77), an empty discard pile, the log of the bots' first turns, and the
-    prompt bar with keys 1-4 (Pluck, Draw 2, Fresh Start, draw and end the turn)."""
+    prompt bar with keys 1-4 (draw and end the turn first, then Pluck, Draw 2, Fresh
+    Start)."""
     scene = start_scene()
     assert snap_compare(SceneApp(scene), run_before=run_before(scene), terminal_size=(80, 24))
 

@@ -144,3 +144,22 @@ def test_a_hand_of_one_card_says_card() -> None:
     one = [Card.from_view({"id": "c1", **FACE_JSON["pigeon:white"]})]
     assert hand_summary(one, UNICODE_GLYPHS).plain.startswith("1 card,")
     assert hand_summary(one * 2, UNICODE_GLYPHS).plain.startswith("2 cards,")
+
+
+def test_a_turn_keys_its_draw_first() -> None:
+    """Drawing ends every pigeons turn: key 1 and the bar's first line, whatever the
+    hand.  Last, it fell out of sight below a twenty-card hand's pairs."""
+    from engine.core import Option, Prompt
+    from tui.games.pigeons import options_in_order
+
+    options = (
+        Option("cats", "Discard 3 cats"),
+        Option("play:c5", "Play Recycle"),
+        *(Option(f"pair:{c}", f"Discard 2 {c} pigeons, draw 1") for c in ("red", "blue")),
+        Option("draw", "Draw a card and end your turn"),
+    )
+    turn = Prompt("t1", 0, "turn", "Your turn.", options)
+    ordered = options_in_order(turn, {})
+    assert ordered[0] == ("draw", "Draw a card and end your turn")
+    assert [o for o, _label in ordered[1:]] == ["cats", "play:c5", "pair:red", "pair:blue"]
+    assert keyed_options(ordered)[0].key == "1"

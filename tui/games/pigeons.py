@@ -354,10 +354,14 @@ def options_in_order(prompt: Prompt, private: Mapping[str, Any]) -> list[tuple[s
     """The prompt's (option id, label) pairs in the order they get keys.
 
     A pick's options are cards: they go in the order the hand (or the searched
-    pile) shows them, so the keys run down the rows.  Other options keep the
-    game's order.
+    pile) shows them, so the keys run down the rows.  A turn's draw comes first.
+    Other options keep the game's order.
     """
     pairs = [(o.id, o.label) for o in prompt.options]
+    if prompt.kind == "turn":
+        # Drawing ends every turn: always key 1 and the bar's first line.  Last, it
+        # went out of sight below a big hand's pairs (twenty cards, keys to g).
+        pairs.sort(key=lambda p: p[0] != "draw")
     if prompt.kind == "pick":
         shown = private.get("search") or private.get("hand") or ()
         cards = {c.id: c for c in cards_from_view(shown)}
