@@ -848,6 +848,45 @@ async def wait_until(pilot: Pilot[None], condition: Callable[[], bool], rounds: 
     raise AssertionError(f"never true; the screens: {pilot.app.screen_stack}")
 
 
+async def test_a_spectator_cut_off_is_told_it_is_watching_not_that_a_seat_is_kept(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    server = await start_server(players=2, bots=0, seed=45)
+    ann = await join(server, "Ann")
+    bob = await join(server, "Bob")
+    cleo = await join(server, "Cleo", spectate=True, reconnect_for=90.0)
+    dial = cleo._dial
+    may_dial = asyncio.Event()
+
+    async def held_dial(token: str | None, timeout: float = 10.0) -> None:
+        await may_dial.wait()
+        await dial(token, timeout)
+
+    try:
+        await cleo.wait_started(TIMEOUT)
+        app = remote_app(scene_settings(), cleo)
+        async with app.run_test(size=(100, 32)) as pilot:
+            game = await wait_for_screen(pilot, GameScreen)
+            monkeypatch.setattr(cleo, "_dial", held_dial)
+            conn = cleo._conn
+            assert conn is not None
+            conn.abort()
+            await wait_until(pilot, lambda: not cleo.connected)
+            await wait_until(
+                pilot,
+                lambda: game.prompt_info is not None and "Reconnecting" in game.prompt_info.text,
+            )
+            info = game.prompt_info
+            assert info is not None and info.hint.startswith("You are watching")
+            assert "seat" not in info.hint
+            may_dial.set()
+            await wait_until(pilot, lambda: cleo.connected)
+    finally:
+        for table in (ann, bob, cleo):
+            await table.close()
+        await server.close()
+
+
 async def finished_table(
     game: str = "stool", spectator: str | None = None
 ) -> tuple[Any, Any, Any, Any]:

@@ -91,6 +91,13 @@ BACK_KEY = "escape"
 _FIRST_CHOICE = f"choose({OPTION_KEYS[0]!r})"
 
 
+def offline_hint(watching: bool) -> str:
+    """Under "Reconnecting...": what the wait keeps (a spectator has no seat)."""
+    if watching:
+        return "You are watching: the game goes on from here once you are connected again."
+    return "Your seat is kept: the game goes on from here once you are connected again."
+
+
 def choice_keys_display(keys: list[str]) -> str:
     """How the footer shows the option keys ``keys`` (in key order): "1", "1-4" (a
     gap left by a card gone stays inside the range); past nine, "1-9" (the prompt
@@ -437,8 +444,8 @@ class GameScreen(Screen[tuple[str, None]]):
         )
         self._view = shown
         if self._offline is not None:
-            hint = "Your seat is kept: the game goes on from here once you are connected again."
-            self._prompt_info = PromptInfo(self._offline, hint=hint)
+            watching = getattr(self.table, "seat", 0) is None  # a LAN spectator
+            self._prompt_info = PromptInfo(self._offline, hint=offline_hint(watching))
         elif self._prompt is None:
             self._prompt_info = PromptInfo(self._status(public))
         else:
