@@ -534,7 +534,7 @@ class PurrchApp(App[None]):
         self._hosted_table = hosted
         self.sit_at(hosted.remote, hosting=hosted.address)
         if hosted.resume_hint:
-            self.notify(hosted.resume_hint, title="Autosave", timeout=30, markup=False)
+            self.notify(hosted.resume_hint, title="Autosave", timeout=12, markup=False)
 
     def _joined(self, remote: RemoteTable | None) -> None:
         if remote is None:
