@@ -756,6 +756,16 @@ def test_stool_screen_with_a_seat_away(snap_compare: Callable[..., bool]) -> Non
     assert snap_compare(PurrchApp(scene_settings(), remote), terminal_size=(80, 24))
 
 
+async def test_waiting_for_a_player_who_dropped_says_they_are_away() -> None:
+    from tui.app import PurrchApp
+
+    remote = away_remote("stool", 4, 1, ("Ann", "Bob", "Cleo"))
+    app = PurrchApp(scene_settings(), remote)
+    async with app.run_test(size=(80, 24)) as pilot:
+        game = await wait_for_screen(pilot, GameScreen)
+        assert game._status({"waiting": [1, 2]}) == "Waiting for Bob (away), Cleo..."
+
+
 def test_perch_screen_with_a_seat_away(snap_compare: Callable[..., bool]) -> None:
     """You should see Ann's game screen at a LAN table of Chat perché at 80x24, while
     the strength tokens are placed: in the Cards pane, Bob's line reads "… G Bob away"

@@ -444,7 +444,7 @@ class GameScreen(Screen[tuple[str, None]]):
         )
         self._view = shown
         if self._offline is not None:
-            watching = getattr(self.table, "seat", 0) is None  # a LAN spectator
+            watching = bool(getattr(self.table, "spectating", False))
             self._prompt_info = PromptInfo(self._offline, hint=offline_hint(watching))
         elif self._prompt is None:
             self._prompt_info = PromptInfo(self._status(public))
@@ -466,7 +466,10 @@ class GameScreen(Screen[tuple[str, None]]):
             return "The game is over."
         # A LAN spectator (a remote table without a seat) is told so.
         watching = "You are watching. " if getattr(self.table, "spectating", False) else ""
-        waiting = [self._names[i] for i in public.get("waiting", ())]
+        away = getattr(self.table, "away_seats", frozenset())  # LAN seats whose player dropped
+        waiting = [
+            self._names[i] + (" (away)" if i in away else "") for i in public.get("waiting", ())
+        ]
         if not waiting:
             return watching.strip()
         if len(waiting) > 3:
