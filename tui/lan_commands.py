@@ -548,6 +548,9 @@ async def _join(
 ) -> None:
     from tui.seating import has_screen
 
+    # The screen stays as it is until the app starts: say what is going on.
+    where = f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
+    _print(f"Connecting to {where}...")
     remote = await connect_table(
         host, port, name=name, spectate=spectate, password=password, playable=has_screen
     )

@@ -78,8 +78,10 @@ def test_bad_arguments_are_one_line_and_exit_2(runner: CliRunner, args: list[str
 
 
 def test_join_with_nobody_listening_is_one_line_and_exit_1(runner: CliRunner) -> None:
-    result = runner.invoke(app, ["join", f"{LOOPBACK}:{_free_port()}", "--name", "Ann"])
+    port = _free_port()
+    result = runner.invoke(app, ["join", f"{LOOPBACK}:{port}", "--name", "Ann"])
     assert result.exit_code == 1, result.output
+    assert result.stdout == f"Connecting to 127.0.0.1:{port}...\n"  # said while it tries
     assert result.stderr.startswith("error: Cannot reach 127.0.0.1:")
     assert len(result.stderr.splitlines()) == 1
 
