@@ -154,7 +154,7 @@ def test_draw2_draws_two_cards() -> None:
     events = pass_all(s)
     assert hand(s, 0) == ["cat", "pigeon:red", "rainbow"]
     assert the_event(events, "draw").secrets == (
-        (0, "You draw Red pigeon, Rainbow pigeon. (Draw 2)"),
+        (0, "You draw Red pigeon, Rainbow pigeon for Draw 2."),
     )
     assert prompt_of(s, 0).kind == "turn"  # and Ann carries on with her turn
     check_cards(s)
@@ -1156,7 +1156,7 @@ def test_with_both_piles_empty_the_draw_pile_waits_for_the_next_draw() -> None:
     assert s.draw == [] and s.discard == [card]
     events = pass_all(s)
     assert [e.kind for e in events][-2:] == ["reshuffle", "draw"]
-    assert the_event(events, "draw").text == "Bob draws a card. (Draw 2)"
+    assert the_event(events, "draw").text == "Bob draws a card for Draw 2."
     assert s.hands[1] == [card] and s.draw == [] and s.discard == []
 
 
@@ -1362,7 +1362,7 @@ def test_a_pair_discard_draws_one_card(cards: list[str], option: str, gone: list
     events = pass_all(s)
     assert faces(s, s.discard) == sorted(gone)
     assert hand(s, 0) == ["cat", "pigeon:white"]
-    assert the_event(events, "draw").secrets == ((0, "You draw White pigeon. (for the pair)"),)
+    assert the_event(events, "draw").secrets == ((0, "You draw White pigeon for the pair."),)
     assert kind(s) == "turn" and s.seat == 0  # the turn goes on
 
 

@@ -415,16 +415,18 @@ class PigeonsGame(GameBase[PigeonsState]):
             s.hands[seat].append(card)
             got.append(card)
         who = s.names[seat]
+        # What the draw is for ends the sentence: "Luna draws a card. (Tidy the Nest)"
+        # read as if the card drawn were a Tidy the Nest.
         suffix = f" {why}" if why else ""
         if not got:
-            events.append(Event(f"{who} cannot draw: both piles are empty.{suffix}", kind="draw"))
+            events.append(Event(f"{who} cannot draw{suffix}: both piles are empty.", kind="draw"))
             return
         count = "a card" if len(got) == 1 else f"{len(got)} cards"
         names = ", ".join(FACE_NAME[s.faces[c]] for c in got)
         events.append(
             Event(
-                f"{who} draws {count}.{suffix}",
-                ((seat, f"You draw {names}.{suffix}"),),
+                f"{who} draws {count}{suffix}.",
+                ((seat, f"You draw {names}{suffix}."),),
                 kind="draw",
             )
         )
@@ -465,7 +467,7 @@ class PigeonsGame(GameBase[PigeonsState]):
             self._discard_from_hand(s, seat, pair)
             names = " and ".join(FACE_NAME[s.faces[c]] for c in pair)
             events.append(Event(f"{who} discards {names} to draw a card.", kind="pair"))
-            s.frames.append({"k": "draw", "seat": seat, "n": 1, "why": "(for the pair)"})
+            s.frames.append({"k": "draw", "seat": seat, "n": 1, "why": "for the pair"})
             self._open_sale(s, seat, pair)
             return
         if option.startswith("play:"):
@@ -653,13 +655,13 @@ class PigeonsGame(GameBase[PigeonsState]):
         """Carry out ``act`` by ``player`` on ``target`` (swapped by a Trap)."""
         who = s.names[player]
         if act == "draw2":
-            self._draw(s, player, 2, events, "(Draw 2)")
+            self._draw(s, player, 2, events, "for Draw 2")
         elif act == "tidy":
             s.draw.extend(s.discard)
             s.discard = []
             s.rng.shuffle(s.draw)
             events.append(Event("The discard pile is shuffled into the deck.", kind="reshuffle"))
-            self._draw(s, player, 1, events, "(Tidy the Nest)")
+            self._draw(s, player, 1, events, "for Tidy the Nest")
         elif act == "recycle":
             self._push_pick(s, player, 1, "recycle", exclude=[f["card"]])
         elif act == "fancier":
