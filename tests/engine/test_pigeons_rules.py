@@ -946,9 +946,7 @@ def sale_scenario(**kw: object) -> PigeonsState:
 def test_a_pair_discard_opens_a_sale_window_for_every_other_seat() -> None:
     s = sale_scenario()
     events = answer(s, 0, "pair:red")
-    assert (
-        the_event(events, "pair").text == "Ann discards Red pigeon and Red pigeon to draw a card."
-    )
+    assert the_event(events, "pair").text == "Ann discards two Red pigeons to draw a card."
     assert kind(s) == "sale"
     ps = GAME.prompts(s)
     assert [p.seat for p in ps] == [1, 2]
@@ -968,7 +966,7 @@ def test_pigeon_sale_claims_the_pair_then_the_discarder_draws() -> None:
     # The Sale is an action card: everyone but Bob may Wing Block it.
     assert kind(s) == "action" and prompt_seats(s) == [0, 2]
     events = pass_all(s)
-    assert the_event(events, "sale").text == "Bob takes Red pigeon and Red pigeon."
+    assert the_event(events, "sale").text == "Bob takes two Red pigeons."
     assert hand(s, 1) == ["pigeon:red", "pigeon:red"]
     assert hand(s, 0) == ["cat", "pigeon:blue"]
     assert faces(s, s.discard) == ["sale"]

@@ -428,7 +428,7 @@ async def test_enter_on_a_rainbow_that_pairs_one_way_discards_the_pair() -> None
         (
             ("pair:red+rainbow", "pair:rainbow"),
             ("red", "another rainbow"),
-            "Ann discards Rainbow pigeon and Rainbow pigeon to draw a card.",
+            "Ann discards two Rainbow pigeons to draw a card.",
         ),
     ],
 )

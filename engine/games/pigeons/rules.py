@@ -465,7 +465,7 @@ class PigeonsGame(GameBase[PigeonsState]):
         if option.startswith("pair:"):
             pair = _pair_cards(s, hand, option[5:])
             self._discard_from_hand(s, seat, pair)
-            names = " and ".join(FACE_NAME[s.faces[c]] for c in pair)
+            names = _pair_text(s, pair)
             events.append(Event(f"{who} discards {names} to draw a card.", kind="pair"))
             s.frames.append({"k": "draw", "seat": seat, "n": 1, "why": "for the pair"})
             self._open_sale(s, seat, pair)
@@ -687,13 +687,13 @@ class PigeonsGame(GameBase[PigeonsState]):
                     kind="fresh",
                 )
             )
-            self._draw(s, target, HAND_SIZE, events, "(Fresh Start)")
+            self._draw(s, target, HAND_SIZE, events, "for Fresh Start")
         elif act == "sale":
             got = [c for c in f["pair"] if c in s.discard]
             for c in got:
                 s.discard.remove(c)
                 s.hands[player].append(c)
-            names = " and ".join(FACE_NAME[s.faces[c]] for c in got) or "nothing"
+            names = _pair_text(s, got) or "nothing"
             events.append(Event(f"{who} takes {names}.", kind="sale"))
         elif act == "double_swap":
             # A swap is even: as many cards as both can give, at most 2.
@@ -807,7 +807,7 @@ class PigeonsGame(GameBase[PigeonsState]):
     def _pick_done(self, s: PigeonsState, f: Frame, events: list[Event]) -> None:
         seat, purpose, picked = f["seat"], f["purpose"], f["picked"]
         who = s.names[seat]
-        names = " and ".join(FACE_NAME[s.faces[c]] for c in picked)
+        names = _pair_text(s, picked)
         if purpose == "gift":
             to = f["to"]
             for c in picked:
@@ -1179,7 +1179,7 @@ def _prompt_action(s: PigeonsState, f: Frame) -> list[Prompt]:
 
 
 def _prompt_sale(s: PigeonsState, f: Frame) -> list[Prompt]:
-    pair = " and ".join(FACE_NAME[s.faces[c]] for c in f["pair"])
+    pair = _pair_text(s, f["pair"])
     text = f"{s.names[f['seat']]} discarded {pair}. Claim them with Pigeon Sale?"
     out = []
     for seat in f["waiting"]:
@@ -1198,6 +1198,14 @@ _PICK_TEXT = {
     "fancier_search": "Pigeon Fancier: take a pigeon from the discard pile.",
     "recycle": "Recycle: take a card from the discard pile.",
 }
+
+
+def _pair_text(s: PigeonsState, cards: list[int]) -> str:
+    """Two cards in a sentence: "two Blue pigeons", "Red pigeon and Rainbow pigeon"."""
+    names = [FACE_NAME[s.faces[c]] for c in cards]
+    if len(names) == 2 and names[0] == names[1] and names[0].endswith("pigeon"):
+        return f"two {names[0]}s"
+    return " and ".join(names)
 
 
 def _prompt_pick(s: PigeonsState, f: Frame) -> list[Prompt]:
