@@ -91,6 +91,19 @@ async def test_the_game_screen_plays_a_remote_seat_and_another_game() -> None:
         await server.close()
 
 
+def held_dialling(table: Any) -> tuple[asyncio.Event, Any]:
+    """A stand-in for ``table._dial`` that dials only once the event is set: the line
+    is down for as long as the test looks."""
+    dial = table._dial
+    may_dial = asyncio.Event()
+
+    async def held_dial(token: str | None, timeout: float = 10.0) -> None:
+        await may_dial.wait()
+        await dial(token, timeout)
+
+    return may_dial, held_dial
+
+
 async def test_a_cut_connection_shows_on_the_prompt_bar_until_it_is_back(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -101,12 +114,7 @@ async def test_a_cut_connection_shows_on_the_prompt_bar_until_it_is_back(
     server = await start_server(players=2, bots=0, seed=45)
     ann = await join(server, "Ann", reconnect_for=90.0)
     bob = await join(server, "Bob")
-    dial = ann._dial
-    may_dial = asyncio.Event()
-
-    async def held_dial(token: str | None, timeout: float = 10.0) -> None:
-        await may_dial.wait()  # the line is down for as long as the test looks
-        await dial(token, timeout)
+    may_dial, held_dial = held_dialling(ann)
 
     try:
         await ann.wait_started(TIMEOUT)
@@ -865,12 +873,7 @@ async def test_a_spectator_cut_off_is_told_it_is_watching_not_that_a_seat_is_kep
     ann = await join(server, "Ann")
     bob = await join(server, "Bob")
     cleo = await join(server, "Cleo", spectate=True, reconnect_for=90.0)
-    dial = cleo._dial
-    may_dial = asyncio.Event()
-
-    async def held_dial(token: str | None, timeout: float = 10.0) -> None:
-        await may_dial.wait()
-        await dial(token, timeout)
+    may_dial, held_dial = held_dialling(cleo)
 
     try:
         await cleo.wait_started(TIMEOUT)
@@ -1011,12 +1014,7 @@ async def test_the_game_over_screen_says_when_the_connection_is_down(
     and offers no ``a`` (nothing can reach the host); once she is back it says again
     what the next game waits for."""
     server, ann, bob, _ = await finished_table()
-    dial = ann._dial
-    may_dial = asyncio.Event()
-
-    async def held_dial(token: str | None, timeout: float = 10.0) -> None:
-        await may_dial.wait()
-        await dial(token, timeout)
+    may_dial, held_dial = held_dialling(ann)
 
     try:
         ann.reconnect_for = 90.0
@@ -1258,12 +1256,7 @@ async def test_the_waiting_room_counts_down_while_the_host_is_out_of_reach(
 
     server = await start_server(players=2, bots=0, seed=45)
     ann = await join(server, "Ann", reconnect_for=90.0)
-    dial = ann._dial
-    may_dial = asyncio.Event()
-
-    async def held_dial(token: str | None, timeout: float = 10.0) -> None:
-        await may_dial.wait()
-        await dial(token, timeout)
+    may_dial, held_dial = held_dialling(ann)
 
     def shown(lobby: LobbyScreen, wid: str) -> str:
         return str(lobby.query_one(wid, Static).render())
