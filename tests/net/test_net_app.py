@@ -397,7 +397,7 @@ async def test_the_menu_hosts_a_lan_game_and_plays_a_seat(
         )
         app.push_screen(host, callback=app._hosting)
         await pilot.pause()
-        host.action_host()
+        await pilot.press("ctrl+s")  # from the name field, as the footer says
         for _ in range(200):
             await pilot.pause(0.02)
             if isinstance(app.screen, LobbyScreen):

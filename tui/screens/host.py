@@ -151,6 +151,7 @@ class HostScreen(Screen[HostedTable | None]):
     AUTO_FOCUS = "#host-name"
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "cancel", "Back to menu"),
+        Binding("ctrl+s", "host", "Host"),  # from any field, as the join form's ^s Join
     ]
 
     def __init__(
