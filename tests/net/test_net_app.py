@@ -449,6 +449,46 @@ async def test_the_menu_hosts_a_lan_game_and_plays_a_seat(
     await bob.close()
 
 
+async def test_the_menu_hosts_a_table_with_a_password(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The host form's Password: the host's own seat joins with it, another player
+    without it is refused, with it takes the seat; the rejoin hint asks for it."""
+    monkeypatch.setenv("PURRCH_HOME", str(tmp_path))
+    from textual.widgets import Input
+
+    from engine.games import get_game
+    from engine.net.client import JoinError
+    from engine.session import SeatConfig
+    from tui.app import PurrchApp
+    from tui.screens.host import LOOPBACK, HostScreen
+    from tui.screens.lobby import LobbyScreen
+
+    seats = [SeatConfig("Ann", "human"), SeatConfig("Bob", "human")]
+    app = PurrchApp(scene_settings())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        host = HostScreen(get_game("perch"), seats, {}, port=0, bind=LOOPBACK)
+        app.push_screen(host, callback=app._hosting)
+        await pilot.pause()
+        host.query_one("#host-password", Input).value = "crumbs"
+        await pilot.press("ctrl+s")
+        for _ in range(200):
+            await pilot.pause(0.02)
+            if isinstance(app.screen, LobbyScreen):
+                break
+        server = app.hosted
+        assert isinstance(app.screen, LobbyScreen) and server is not None
+        assert server.host.has_password
+        hints = [n.message for n in app._notifications if n.title == "Autosave"]
+        assert len(hints) == 1 and "--name Ann --password PASSWORD`" in hints[0]
+        with pytest.raises(JoinError, match="password"):
+            await join(server, "Bob")
+        bob = await join(server, "Bob", password="crumbs")
+        assert bob.seat == 1
+        await bob.close()
+
+
 # ---------------------------------------------------------------------- a hosted table resumes
 
 

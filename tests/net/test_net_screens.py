@@ -108,8 +108,9 @@ def test_host_screen(snap_compare: Any) -> None:
     """You should see the host screen at 80x24 over the menu: a box titled "Host a LAN
     game" saying "Cats Among The Pigeons: 3 seats, 2 for players (you and 1 more), 1
     for bots.", the Name field holding "Ann" (focused), Port 7777, Listen on "Every
-    network interface (a meetup)", an empty status line and a Host button; the footer
-    with Escape to go back to the menu and ^s Host."""
+    network interface (a meetup)", an empty Password field ("none: anyone who can reach
+    you joins"), an empty status line and a Host button, all of it in the screen; the
+    footer with Escape to go back to the menu and ^s Host."""
     from engine.games import get_game
     from engine.session import SeatConfig
     from tui.screens.host import HostScreen

@@ -1,6 +1,7 @@
 """Host a LAN game from the menu: the chosen game and seats, served from this app.
 
-The form asks for the port, where to listen and this player's name; it then starts
+The form asks for this player's name, the port, where to listen and a password
+(none: anyone who can reach the table joins); it then starts
 a :class:`~engine.net.server.TableServer` in this process and joins it through a
 loopback :class:`~engine.net.client.RemoteTable`.  Dismissed with a
 :class:`HostedTable` (the app shows the waiting room with the address to give the
@@ -10,7 +11,8 @@ The table autosaves after every move like ``purrch host`` does, to
 ``lan-GAME-PORT.json`` in the data folder (:func:`hosted_save_path`), and this
 player's seat token is remembered like ``purrch join`` remembers it: if the app
 stops mid-game, ``purrch host --resume PATH`` continues the game and ``purrch join
-127.0.0.1:PORT --name NAME`` takes the seat back (:attr:`HostedTable.resume_hint`).
+127.0.0.1:PORT --name NAME`` (with ``--password``) takes the seat back
+(:attr:`HostedTable.resume_hint`).
 """
 
 from __future__ import annotations
@@ -56,6 +58,8 @@ class HostedTable:
     """``host:port`` the others join (a LAN address of this machine, or the bind)."""
     bind: str = EVERYWHERE
     """Where the server listens."""
+    password: bool = False
+    """Whether joining takes a password (the rejoin command then asks for it)."""
 
     @property
     def save_path(self) -> Path | None:
@@ -72,7 +76,8 @@ class HostedTable:
     def rejoin_command(self) -> str:
         """The command that takes this player's seat back at the resumed table."""
         where = address_text(LOOPBACK, self.server.port)
-        return f"purrch join {where} --name {shlex.quote(self.remote.name)}"
+        words = f"purrch join {where} --name {shlex.quote(self.remote.name)}"
+        return words + (" --password PASSWORD" if self.password else "")
 
     @property
     def resume_hint(self) -> str:
@@ -195,6 +200,13 @@ class HostScreen(Screen[HostedTable | None]):
             with Horizontal(classes="join-row"):
                 yield Label("Listen", classes="join-label")
                 yield Select(BINDS, value=self.bind, allow_blank=False, id="host-bind")
+            with Horizontal(classes="join-row", id="host-password-row"):
+                yield Label("Password", classes="join-label")
+                yield Input(
+                    placeholder="none: anyone who can reach you joins",
+                    password=True,
+                    id="host-password",
+                )
             yield Static("", id="join-status", markup=False)
             yield Button("Host", id="host-go", variant="primary", compact=True)
         yield Footer()
@@ -227,7 +239,8 @@ class HostScreen(Screen[HostedTable | None]):
             if not name:
                 raise ValueError("Name: say who you are (the others see it)")
             port = check_port(self.query_one("#host-port", Input).value)
-            config = host_config(self.seats, self.options, **self.config)
+            password = self.query_one("#host-password", Input).value or None
+            config = host_config(self.seats, self.options, password=password, **self.config)
         except ValueError as exc:
             self.show_status(str(exc), error=True)
             return
@@ -255,7 +268,7 @@ class HostScreen(Screen[HostedTable | None]):
                 server.port,
                 name=name,
                 spectate=False,
-                password=None,
+                password=config.password,
                 playable=has_screen,
                 **self.connect_options,
             )
@@ -264,7 +277,9 @@ class HostScreen(Screen[HostedTable | None]):
             self._failed(str(exc))
             return
         shown = bind if bind != EVERYWHERE else (local_addresses() or ["THIS_MACHINE"])[0]
-        hosted = HostedTable(server, remote, address_text(shown, server.port), bind)
+        hosted = HostedTable(
+            server, remote, address_text(shown, server.port), bind, config.password is not None
+        )
         if not self.is_attached:
             await remote.close()
             await server.close("The host stopped the table.")
