@@ -210,11 +210,13 @@ class PurrchApp(App[None]):
         event.prevent_default()
 
     def get_key_display(self, binding: Binding) -> str:
-        # A screen may word a key after what it offers now (the game's "1-4 Choose").
-        own = getattr(self.screen, "key_display", None)
-        mine = own(binding) if callable(own) else None
-        if mine is not None:
-            return mine
+        # A screen may word a key after what it offers now (the game's "1-4 Choose"),
+        # also while a modal (the quit question) is over it and its footer.
+        for screen in reversed(self.screen_stack):
+            own = getattr(screen, "key_display", None)
+            mine = own(binding) if callable(own) else None
+            if mine is not None:
+                return mine
         display = super().get_key_display(binding)
         if self.settings.ascii and not display.isascii():
             return binding.key.replace("ctrl+", "^")

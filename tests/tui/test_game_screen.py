@@ -655,6 +655,28 @@ def test_hotseat_scene_tables_are_seeded() -> None:
     assert a.to_json() == b.to_json()
 
 
+async def test_the_footer_keeps_its_option_keys_under_the_quit_question() -> None:
+    """The quit question is a modal over the game: the game's footer, redrawn under
+    it, still says "1-4 Choose" (it fell back to "1-9")."""
+    from textual.widgets._footer import FooterKey
+
+    scene = start_scene()
+    app = SceneApp(scene)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        game = game_screen(app)
+        info = game.prompt_info
+        assert info is not None
+        keys = [o.key for o in info.options]
+        await pilot.press("q")
+        await settle(pilot)
+        assert app.screen is not game
+        game.refresh_bindings()  # the footer under the question is built again
+        await settle(pilot)
+        shown = {k.description: k.key_display for k in game.query(FooterKey)}
+        assert shown["Choose"] == f"{keys[0]}-{keys[-1]}"
+
+
 async def test_the_keys_screen_names_the_players_of_the_claim_keys() -> None:
     """`?` in a hot-seat window: "F2  Ann reacts", not "Seat 1 reacts"; and how to
     leave the game for the menu, which no key does (the palette's "New game")."""
