@@ -186,8 +186,13 @@ class HostScreen(Screen[HostedTable | None]):
         name = next((s.name for s in self.seats if not s.is_bot), "")
         with Vertical(id="join-box"):
             yield Static(
-                f"{self.game.title}: {len(self.seats)} seats, {humans} for players "
-                f"(you and {humans - 1} more), {len(self.seats) - humans} for bots.",
+                f"{self.game.title}: {len(self.seats)} seats, "
+                + (
+                    f"{humans} for players (you and {humans - 1} more)"
+                    if humans > 1
+                    else "1 for you"
+                )
+                + f", {len(self.seats) - humans} for bots.",
                 id="join-help",
                 markup=False,
             )
