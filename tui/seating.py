@@ -248,7 +248,7 @@ class SavedGame:
         """'Cats Among The Pigeons (Ann, Tom)'."""
         return f"{self.title} ({', '.join(self.names)})"
 
-    def replace_warning(self, path: Path) -> str:
+    def replace_warning(self) -> str:
         """What starting a new game does to this save, for the question."""
         if self.error:
             return f"The saved game cannot be loaded ({self.error}): it will be replaced."

@@ -200,18 +200,8 @@ class GameUI:
         return GameResult(title, str(outcome.get("reason", "")), ())
 
 
-def has_windows(game_id: str) -> bool:
-    """Whether ``game_id``'s screen has reaction windows (or races): see ``GameUI.windows``."""
-    try:
-        module = importlib.import_module(f"tui.games.{game_id}")
-    except ImportError:
-        return True
-    ui = getattr(module, "UI", None)
-    return bool(getattr(ui, "windows", True))
-
-
-def load_game_ui(game_id: str, glyphs: Glyphs) -> GameUI:
-    """The game UI of ``game_id`` (``tui/games/<id>.py``'s ``UI``); LookupError if none."""
+def game_ui_class(game_id: str) -> type[GameUI]:
+    """``tui/games/<id>.py``'s ``UI`` class; LookupError if there is none."""
     try:
         module = importlib.import_module(f"tui.games.{game_id}")
     except ModuleNotFoundError as exc:
@@ -221,7 +211,20 @@ def load_game_ui(game_id: str, glyphs: Glyphs) -> GameUI:
     ui = getattr(module, "UI", None)
     if not (isinstance(ui, type) and issubclass(ui, GameUI)):
         raise LookupError(game_id)
-    return ui(glyphs)
+    return ui
+
+
+def has_windows(game_id: str) -> bool:
+    """Whether ``game_id``'s screen has reaction windows (or races): see ``GameUI.windows``."""
+    try:
+        return game_ui_class(game_id).windows
+    except LookupError:
+        return True
+
+
+def load_game_ui(game_id: str, glyphs: Glyphs) -> GameUI:
+    """The game UI of ``game_id`` (``tui/games/<id>.py``'s ``UI``); LookupError if none."""
+    return game_ui_class(game_id)(glyphs)
 
 
 # --------------------------------------------------------------------------- seat preferences

@@ -29,7 +29,7 @@ from themes import ASCII_GLYPHS, PIGEON_LETTERS, Glyphs
 from tui.games.base import GameUI, PaneChoice, Shown
 from tui.lifecycle import coming_down
 from tui.screens.game_over import GameResult, ResultSection
-from tui.widgets import OPTION_KEYS, KeyedOption, PromptInfo, keyed_options, option_keys
+from tui.widgets import KeyedOption, PromptInfo, keyed_options, keyed_slots, option_keys
 
 if TYPE_CHECKING:
     from textual.screen import Screen
@@ -390,13 +390,8 @@ def pick_keyed(pairs: list[tuple[str, str]], private: Mapping[str, Any]) -> tupl
     for cid, label, offered in every:
         if offered:
             live.setdefault(label, cid)
-    out: list[KeyedOption] = []
-    keys = iter(OPTION_KEYS)
-    for label in dict.fromkeys(label for _cid, label, _offered in every):
-        key = next(keys, None)
-        if label in live:
-            out.append(KeyedOption(key, live[label], label))
-    return tuple(out)
+    kinds = dict.fromkeys(label for _cid, label, _offered in every)
+    return keyed_slots([(live[label], label) if label in live else None for label in kinds])
 
 
 # --------------------------------------------------------------------------- widgets

@@ -41,7 +41,7 @@ from themes import ASCII_GLYPHS, Glyphs
 from tui.games.base import GameUI, PaneChoice, PaneSetting, SeatPrefs, Shown, seat_prefs
 from tui.lifecycle import coming_down
 from tui.screens.game_over import GameResult, ResultSection, flow
-from tui.widgets import OPTION_KEYS, KeyedOption, LogLine, PromptInfo, keyed_options
+from tui.widgets import KeyedOption, LogLine, PromptInfo, keyed_options, keyed_slots
 from tui.widgets.seats import fit_name
 
 if TYPE_CHECKING:
@@ -782,26 +782,17 @@ class StoolUI(GameUI):
         if not any(where.values()):
             return keyed_options(ordered)
         scenes = {pos[0] for pos in where.values() if pos}
+        at = {pos: (option_id, label) for option_id, label in ordered if (pos := where[option_id])}
+        plain = [(option_id, label) for option_id, label in ordered if where[option_id] is None]
+        # Then every position of those scenes in board order, a gap's key unused; so
+        # the bar lists a Kingpin's Give 1-3 before its Eliminate A1 4....
         board = [
-            str(slot["pos"])
+            at.get(str(slot["pos"]))
             for seat_view in shown.public["seats"]
             for slot in seat_view["slots"]
             if str(slot["pos"])[:1] in scenes
         ]
-        plain = [option_id for option_id, _label in ordered if where[option_id] is None]
-        index = {option_id: i for i, option_id in enumerate(plain)}
-        index.update(
-            (option_id, len(plain) + board.index(pos))
-            for option_id, pos in where.items()
-            if pos is not None
-        )
-        keys = dict(enumerate(OPTION_KEYS))
-        # Listed in key order: a Kingpin's "Give ..." (1-3) before its "Eliminate
-        # A1..." (4...), not after.
-        by_key = sorted(ordered, key=lambda pair: index[pair[0]])
-        return tuple(
-            KeyedOption(keys.get(index[option_id]), option_id, label) for option_id, label in by_key
-        )
+        return keyed_slots([*plain, *board])
 
     def prompt_info(self, shown: Shown) -> PromptInfo:
         prompt = shown.prompt

@@ -565,13 +565,13 @@ class GameScreen(Screen[tuple[str, None]]):
     def key_words(self, binding: Binding) -> str | None:
         """The keys screen's words for a claim key: the seat's name ("F2  Ann claims"),
         not its number.  None: the binding's own words."""
-        if not binding.action.startswith("claim("):
+        if not binding.action.startswith("claim(") or binding.key not in CLAIM_KEYS:
             return None
-        seat, _sep, _rest = binding.action.removeprefix("claim(").partition(",")
-        if not seat.isdigit() or int(seat) >= len(self._names):
+        seat = CLAIM_KEYS.index(binding.key)
+        if seat >= len(self._names):
             return None
         says = REACTIONS.get(self.ui.reaction, REACTIONS["react"])[0]
-        return f"{self._names[int(seat)]} {says}"
+        return f"{self._names[seat]} {says}"
 
     def key_display(self, binding: Binding) -> str | None:
         """The footer's words for the option keys: the keys the open decision offers

@@ -568,7 +568,7 @@ class MenuScreen(Screen[None]):
                 self.post_message(self.StartTable(table))
 
         # The new game would autosave over a game not finished: ask first.
-        self.app.push_screen(ReplaceSaveScreen(saved.replace_warning(path)), callback=answered)
+        self.app.push_screen(ReplaceSaveScreen(saved.replace_warning()), callback=answered)
 
     @on(Button.Pressed, "#join-lan")
     def _join_pressed(self, event: Button.Pressed) -> None:

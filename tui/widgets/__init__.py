@@ -11,6 +11,7 @@ from tui.widgets.prompt_bar import (
     PromptBar,
     PromptInfo,
     keyed_options,
+    keyed_slots,
     option_keys,
 )
 from tui.widgets.seats import SeatRow, SeatsPane, TableInfo
@@ -30,5 +31,6 @@ __all__ = [
     "SideColumn",
     "TableInfo",
     "keyed_options",
+    "keyed_slots",
     "option_keys",
 ]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from textual.content import Content
@@ -52,14 +53,21 @@ def option_keys(
 def keyed_options(options: list[tuple[str, str]]) -> tuple[KeyedOption, ...]:
     """Give options keys, in order; options with the same label share one entry
     (three "Red pigeon" picks are the same choice to a player)."""
-    seen: set[str] = set()
-    out: list[KeyedOption] = []
-    keys = iter(OPTION_KEYS)
+    labels: dict[str, str] = {}  # label -> its first option
     for option_id, label in options:
-        if label in seen:
-            continue
-        seen.add(label)
-        out.append(KeyedOption(next(keys, None), option_id, label))
+        labels.setdefault(label, option_id)
+    return keyed_slots([(option_id, label) for label, option_id in labels.items()])
+
+
+def keyed_slots(slots: Sequence[tuple[str, str] | None]) -> tuple[KeyedOption, ...]:
+    """Give each slot the next key, in order; a slot that is None (a card gone, a
+    kind all chosen) keeps its key unused, so the keys after it stay put."""
+    keys = iter(OPTION_KEYS)
+    out: list[KeyedOption] = []
+    for slot in slots:
+        key = next(keys, None)
+        if slot is not None:
+            out.append(KeyedOption(key, *slot))
     return tuple(out)
 
 
