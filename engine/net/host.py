@@ -731,8 +731,17 @@ class TableHost:
                 self._sink = sink
         return conn.id
 
-    def receive(self, conn_id: int, data: bytes) -> None:
-        """Bytes from a connection: every complete line is handled, in order."""
+    def receive(self, conn_id: int, data: bytes, *, settle: bool = True) -> None:
+        """Bytes from a connection: every complete line is handled, in order.
+
+        ``settle=False`` (an adapter that has other connections' bytes in hand):
+        what the lines change is applied, and replies that concern only this
+        connection (errors, pong) go out, but the save and the updates wait for
+        :meth:`settle`, which the adapter calls once it has handed over every
+        connection's bytes of the moment.  Answers that arrive together then take
+        one save and one update each for everyone, not one per answer; nothing
+        is ever sent that the save does not hold yet.
+        """
         conn = self._conns.get(conn_id)
         if conn is None or conn.closing:
             return
@@ -745,7 +754,14 @@ class TableHost:
                     self._close(conn)
                 continue
             self._handle_safely(conn, item)
+            if settle:
+                self._settle()
+        if settle:
             self._settle()
+
+    def settle(self) -> None:
+        """Apply what is due, save, and send every update (after
+        ``receive(..., settle=False)``)."""
         self._settle()
 
     def _admit(self, conn: _Conn) -> ProtocolError | None:

@@ -2,7 +2,10 @@
 
 The host decides everything; this adapter only moves bytes and keeps time:
 
-* one task per connection reads chunks and hands them to ``host.receive``;
+* one task per connection reads chunks and hands them to ``host.receive``
+  without settling; the host settles (saves, sends the updates) on the loop's
+  next turn, once every connection readable at that moment has been read, so
+  answers that arrive together take one save and one round of updates;
 * the host's actions are carried out at once: ``Send`` is a non-blocking
   ``writer.write`` (never awaited: a slow reader cannot stall the table) and a
   connection whose unsent bytes pass ``max_send_buffer`` is dropped; ``Close``
@@ -86,6 +89,7 @@ class TableServer:
         self._fsync: asyncio.Future[None] | None = None
         self._fsync_timer: asyncio.TimerHandle | None = None
         self._fsync_started = -math.inf
+        self._settle_due = False
         self.fsync_interval = FSYNC_INTERVAL
         """Seconds between the starts of two background fsyncs (see the module docstring)."""
         host.set_sink(self._act)
@@ -208,11 +212,11 @@ class TableServer:
                 if not data:
                     break
                 try:
-                    self.host.receive(conn, data)
+                    self.host.receive(conn, data, settle=False)
                 except Exception:  # a bug in the host: drop this client, keep the table
                     _log.exception("the host failed on input from connection %d", conn)
                     self._drop(conn)
-                self._run_actions()
+                self._settle_soon()
         except (ConnectionError, OSError):
             pass
         finally:
@@ -223,6 +227,22 @@ class TableServer:
             self._run_actions()
             if task is not None:
                 self._tasks.discard(task)
+
+    def _settle_soon(self) -> None:
+        """Settle the host once every connection readable now has been read (the
+        loop's next turn): answers that came in together share one save and one
+        round of updates, so the last of them does not wait behind the others'."""
+        if not self._settle_due:
+            self._settle_due = True
+            asyncio.get_running_loop().call_soon(self._settle_now)
+
+    def _settle_now(self) -> None:
+        self._settle_due = False
+        try:
+            self.host.settle()
+        except Exception:
+            _log.exception("the host failed to settle")
+        self._run_actions()
 
     def _drop(self, conn: int) -> None:
         writer = self._writers.pop(conn, None)

@@ -265,6 +265,46 @@ def test_competing_claims_are_ordered_by_arrival() -> None:
     assert "claims round 2" in h.last(bob, "update")["events"][0]["text"]
 
 
+def test_answers_that_arrive_together_share_one_save_and_one_round_of_updates(
+    tmp_path: Path,
+) -> None:
+    """The asyncio server hands the host every connection's bytes of the moment
+    before it settles (``receive(..., settle=False)``, then ``settle()``): two
+    answers that came in together take one save and one update for each player,
+    and each answerer's update still acknowledges its answer.  An error, which
+    concerns its sender only, does not wait."""
+    path = tmp_path / "lan.json"
+    h = HostHarness.new("race", players=3, bots=0, window_seconds=None, save_path=path)
+    ann, bob, cy = three_players(h)
+    table = h.host.table
+    assert table is not None
+    saved = path.read_text()
+    seen = {conn: len(h.inbox[conn]) for conn in (ann, bob, cy)}
+
+    def answer(conn: int, option: str, ref: str) -> None:
+        line = {"type": "answer", "prompt": "r0", "option": option, "id": ref}
+        h.host.receive(conn, encode(line), settle=False)
+        h.pump()
+
+    answer(bob, "pass", "b")
+    answer(cy, "pass", "c")
+    answer(bob, "claim", "late")  # Bob has answered r0 already
+    assert error_of(h.inbox[bob][seen[bob] :])["re"] == "late"
+    assert table.state["waiting"] == [0]  # both passes are applied...
+    assert path.read_text() == saved  # ...but neither saved nor sent yet
+    assert [m["type"] for c in (ann, cy) for m in h.inbox[c][seen[c] :]] == []
+
+    h.host.settle()
+    h.pump()
+    assert json.loads(path.read_text())["state"]["waiting"] == [0]
+    for conn, ack in ((ann, None), (bob, "b"), (cy, "c")):
+        updates = [m for m in h.inbox[conn][seen[conn] :] if m["type"] == "update"]
+        assert len(updates) == 1
+        assert updates[0].get("ack") == ack
+        texts = [e["text"] for e in updates[0]["events"]]
+        assert "Bob lets round 1 go." in texts and "Cy lets round 1 go." in texts
+
+
 def test_window_deadlines_are_kept_by_the_hosts_clock() -> None:
     clock = FakeClock()
     h = HostHarness.new("race", clock=clock, players=3, bots=0, window_seconds=5)
