@@ -35,6 +35,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 from collections.abc import Callable, Iterable
+from dataclasses import replace
 from typing import Any, ClassVar, cast
 
 from textual import events
@@ -50,7 +51,7 @@ from textual.command import (
     SearchIcon,
 )
 from textual.driver import Driver
-from textual.screen import Screen
+from textual.screen import ModalScreen, Screen
 
 from engine.core import Game
 from engine.net.client import RemoteTable
@@ -60,6 +61,7 @@ from engine.session import Table
 from themes import DEFAULT_THEME, THEME_NAMES, THEMES, glyphs_for
 from tui.ascii_out import ascii_driver
 from tui.games.base import SeatPrefs
+from tui.screens.chat import ChatScreen, chat_line
 from tui.screens.game_over import GameOverScreen, TableNews
 from tui.screens.keys import KeyRow, KeysScreen, key_rows
 from tui.screens.lobby import LobbyScreen
@@ -137,6 +139,7 @@ class PurrchApp(App[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("f1", "rules", "Rules", priority=True),
         Binding("question_mark", "keys", "Keys", key_display="?"),
+        Binding("t", "chat", "Chat"),
         Binding("ctrl+t", "cycle_theme", "Theme", priority=True),
         Binding("ctrl+q", "quit", "Quit", priority=True),
         Binding("q", "quit", "Quit"),
@@ -388,7 +391,14 @@ class PurrchApp(App[None]):
     def table_news(self, remote: RemoteTable) -> TableNews:
         """What the game-over screen says about the LAN table's next game: who it waits
         for, who is away; whether ``a`` may ask for it.  While the connection is down
-        and being dialled again, only that (nothing can be asked)."""
+        and being dialled again, only that (nothing can be asked).  Leaving asks first,
+        except a spectator who does not host the table."""
+        news = self._next_game_news(remote)
+        if remote.seat is None and self.hosted is None:
+            return news
+        return replace(news, leave_detail=self._remote_quit_detail(remote, "leaving"))
+
+    def _next_game_news(self, remote: RemoteTable) -> TableNews:
         if not remote.connected and remote.reconnect_deadline is not None:
             reason = remote.lost_reason or "The connection to the host was lost."
             return TableNews(f"{reason} Reconnecting...")
@@ -491,6 +501,8 @@ class PurrchApp(App[None]):
                 severity=cast(Any, severities.get(str(state), "warning")),
             )
             self._show_table_news(remote)
+        elif mtype == "chat":
+            self._chat_came(msg)
         elif mtype == "lobby":
             self._notify_away(remote)
             self._show_table_news(remote)
@@ -638,6 +650,27 @@ class PurrchApp(App[None]):
             self.notify("Choose a game first.", severity="warning")
             return
         self.push_screen(RulesScreen(game.title, game.rules_text()))
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "chat":  # at a LAN table, not over a question
+            return self.remote is not None and not isinstance(self.screen, ModalScreen)
+        return True
+
+    def action_chat(self) -> None:
+        if self.remote is not None and not isinstance(self.screen, ModalScreen):
+            self.push_screen(ChatScreen(self.remote))
+
+    def _chat_came(self, msg: dict[str, Any]) -> None:
+        """A chat line from the table: into the chat screen if it is open, else a
+        notification."""
+        if isinstance(self.screen, ChatScreen):
+            self.screen.show_lines()
+            return
+        seat = msg.get("seat")
+        line = chat_line(
+            str(msg.get("from", "")), seat if isinstance(seat, int) else None, str(msg.get("text"))
+        )
+        self.notify(line.plain + "  (t: chat)", title="Chat", timeout=10, markup=False)
 
     def action_keys(self) -> None:
         if isinstance(self.screen, KeysScreen):

@@ -1114,11 +1114,13 @@ async def test_a_spectator_is_never_offered_play_again_and_sees_the_next_game() 
 async def test_the_fixed_table_game_over_leaves_the_table_back_to_the_form(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """At the SSH front door's table the game-over screen says "Leave the table", and
-    ``m`` comes back to the name form."""
+    """At the SSH front door's table the game-over screen says "Leave the table";
+    ``m`` asks first (the seat is left away): ``n`` stays, ``m`` then ``y`` comes
+    back to the name form."""
     monkeypatch.setenv("PURRCH_HOME", str(tmp_path))
     from engine.net.client import TokenStore
     from tui.screens.join import JoinScreen
+    from tui.screens.quit import LeaveScreen
 
     server, ann, bob, _ = await finished_table()
     await ann.close()  # Ann comes back through the front door, with her seat's token
@@ -1134,6 +1136,14 @@ async def test_the_fixed_table_game_over_leaves_the_table_back_to_the_form(
             keys = footer_keys(over)
             assert keys["m"] == "Leave the table" and "Back to menu" not in keys.values()
             await pilot.press("m")
+            question = await wait_for_screen(pilot, LeaveScreen)
+            assert question.detail == (
+                "The host keeps your seat: join again under the same name to take it back."
+            )
+            await pilot.press("n")
+            await pilot.pause()
+            assert app.screen is over and app.remote is not None
+            await pilot.press("m", "y")
             await wait_for_screen(pilot, JoinScreen)
             assert app.remote is None and len(app.screen_stack) == 2
     finally:
@@ -1371,3 +1381,66 @@ async def test_a_seat_a_bot_plays_while_its_player_is_away_says_so(game: str) ->
             remote.handle(msg)
         await wait_until(pilot, lambda: UNICODE_GLYPHS.bot in bob_line(screen))
         assert UNICODE_GLYPHS.away not in bob_line(screen)
+
+
+# ---------------------------------------------------------------------- chat
+
+
+def chat_text(screen: Any) -> str:
+    from textual.widgets import Static
+
+    return str(screen.query_one("#chat-lines", Static).render())
+
+
+def chat_error(screen: Any) -> str:
+    from textual.widgets import Static
+
+    error = screen.query_one("#chat-error", Static)
+    return str(error.render()) if error.display else ""
+
+
+async def test_chat_at_a_lan_table() -> None:
+    """``t`` (in the footer at a LAN table) opens the chat over the game.  Bob's line
+    comes as a notification while it is closed, and is in its lines once open; an
+    empty line is refused with a message; Ann's line reaches Bob; a line that comes
+    while the chat is open goes into its lines, not a notification; Escape closes."""
+    from tui.screens.chat import ChatScreen
+
+    server = await start_server("stool", players=2, bots=0, seed=5)
+    ann = await join(server, "Ann")
+    bob = await join(server, "Bob")
+    try:
+        await ann.wait_started(TIMEOUT)
+        app = remote_app(scene_settings(), ann)
+        async with app.run_test(size=(80, 24)) as pilot:
+            game = await wait_for_screen(pilot, GameScreen)
+            assert footer_keys(game)["t"] == "Chat"
+            bob.send_chat("good luck")
+            await wait_until(
+                pilot, lambda: any("Bob: good luck" in n.message for n in app._notifications)
+            )
+            await pilot.press("t")
+            chat = await wait_for_screen(pilot, ChatScreen)
+            assert chat_text(chat) == "Bob: good luck"
+            assert footer_keys(chat)["enter"] == "Send"
+            assert "t" not in footer_keys(chat)  # over the game, t is a letter to type
+
+            await pilot.press("space", "enter")
+            assert chat_error(chat) == "Type something first."
+            await pilot.press("h", "i", "space", "t", "enter")
+            await bob.wait_for(lambda: ("Ann", 0, "hi t") in bob.chat, TIMEOUT)
+            assert chat_error(chat) == ""
+            assert chat.query_one("#chat-input").value == ""
+            await wait_until(pilot, lambda: chat_text(chat).endswith("Ann: hi t"))
+
+            shown = len(app._notifications)
+            bob.send_chat("thanks")
+            await wait_until(pilot, lambda: chat_text(chat).endswith("Bob: thanks"))
+            assert len(app._notifications) == shown
+            await pilot.press("escape")
+            await pilot.pause()
+            assert app.screen is game
+    finally:
+        await ann.close()
+        await bob.close()
+        await server.close()

@@ -123,3 +123,20 @@ def test_host_screen(snap_compare: Any) -> None:
 
     app = PurrchApp(scene_settings())
     assert snap_compare(app, run_before=show, terminal_size=(80, 24))
+
+
+def test_chat_screen(snap_compare: Any) -> None:
+    """You should see, at 80x24 over the dimmed game of Ann's LAN seat, a box "Chat
+    with the table": "Bob: good luck, all" and "Cy (watching): go Ann!" (the names in
+    bold), then the field with "thanks" typed; the footer offers "⏎ Send" and
+    "esc Close"."""
+    harness = HostHarness.new("pigeons", players=3, bots=1, seed=45, away_timeout=None)
+    ann = harness.join("Ann")
+    bob = harness.join("Bob")
+    cy = harness.join("Cy", spectate=True)
+    harness.send(bob, {"type": "chat", "text": "good luck, all"})
+    harness.send(cy, {"type": "chat", "text": "go Ann!"})
+    remote = fed_table(harness, ann)
+    assert len(remote.chat) == 2
+    app = PurrchApp(scene_settings(), remote)  # type: ignore[arg-type]
+    assert snap_compare(app, press=["t", *"thanks"], terminal_size=(80, 24))

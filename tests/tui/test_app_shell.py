@@ -425,7 +425,7 @@ async def test_every_app_binding_has_a_description_and_shows() -> None:
     app = make_app()
     async with app.run_test(size=(80, 24)):
         mine = [b for b in PurrchApp.BINDINGS if isinstance(b, Binding)]
-        assert {b.action for b in mine} == {"rules", "keys", "cycle_theme", "quit"}
+        assert {b.action for b in mine} == {"rules", "keys", "chat", "cycle_theme", "quit"}
         assert all(b.description and b.show for b in mine)
 
 

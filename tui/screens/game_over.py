@@ -74,6 +74,9 @@ class TableNews:
     """Who the next game waits for, who is away ("Waiting for Bob to ask...")."""
     can_ask: bool = False
     """``a`` asks for another game (a player who has not asked yet; never a spectator)."""
+    leave_detail: str = ""
+    """What leaving costs (the seat left away, a hosted table stopped): ``m`` asks
+    first, with this under the question.  Empty (a spectator): ``m`` leaves at once."""
 
 
 def flow(items: Sequence[Content], width: int, gap: int = ITEM_GAP) -> list[Content]:
@@ -219,4 +222,14 @@ class GameOverScreen(Screen[str]):
         self.dismiss("menu")
 
     def action_leave(self) -> None:
-        self.dismiss("menu")
+        news = self.table
+        if news is None or not news.leave_detail:
+            self.dismiss("menu")
+            return
+        from tui.screens.quit import LeaveScreen
+
+        self.app.push_screen(LeaveScreen(news.leave_detail), callback=self._leave_answer)
+
+    def _leave_answer(self, leave: bool | None) -> None:
+        if leave:
+            self.dismiss("menu")

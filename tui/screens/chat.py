@@ -1,0 +1,112 @@
+"""Chat at a LAN table: the last lines said, and a line to say something.
+
+Everyone at the table reads a line, spectators too (the host relays it, and its
+console prints it).  The app opens this with ``t`` at a LAN table; a line that
+arrives while it is closed shows as a notification.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import ClassVar, Protocol
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical, VerticalScroll
+from textual.content import Content
+from textual.screen import ModalScreen
+from textual.widgets import Footer, Input, Static
+
+from tui.lifecycle import coming_down
+
+MAX_CHAT = 500
+"""The longest line the host relays (engine/net/PROTOCOL.md)."""
+
+EMPTY = (
+    "Nobody has said anything yet. Everyone at the table reads what you type here, spectators too."
+)
+
+
+class ChatTable(Protocol):
+    """What the screen needs of a :class:`engine.net.client.RemoteTable`."""
+
+    @property
+    def chat(self) -> Iterable[tuple[str, int | None, str]]: ...
+
+    def send_chat(self, text: str) -> None: ...
+
+
+def chat_line(name: str, seat: int | None, text: str) -> Content:
+    """ "Ann: hello", the name in bold; a spectator's "Cy (watching): hello"."""
+    who = name if seat is not None else f"{name} (watching)"
+    return Content.assemble((f"{who}:", "bold"), " ", text)
+
+
+class ChatInput(Input):
+    """The line to type; Enter sends it (shown in the footer as "Send")."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("enter", "submit", "Send")]
+
+
+class ChatScreen(ModalScreen[None]):
+    """The table's chat over the game.  Enter sends the line, Escape closes."""
+
+    CSS_PATH = "chat.tcss"
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "close", "Close")]
+
+    def __init__(self, table: ChatTable) -> None:
+        super().__init__()
+        self.table = table
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="chat-box"):
+            yield Static("Chat with the table", id="chat-title")
+            with VerticalScroll(id="chat-scroll"):
+                yield Static(id="chat-lines")
+            yield Static(id="chat-error")
+            yield ChatInput(
+                placeholder="Say something, then Enter",
+                max_length=MAX_CHAT,
+                id="chat-input",
+            )
+        yield Footer()
+
+    def on_mount(self) -> None:
+        if coming_down(self):
+            return
+        self.show_lines()
+        self._show_error("")
+        self.query_one("#chat-input", ChatInput).focus()
+
+    def show_lines(self) -> None:
+        """Show the table's chat as it is now (the app calls this when a line comes)."""
+        lines = [chat_line(*line) for line in self.table.chat]
+        text = Content("\n").join(lines) if lines else Content.styled(EMPTY, "italic")
+        self.query_one("#chat-lines", Static).update(text)
+        self.query_one("#chat-scroll", VerticalScroll).scroll_end(animate=False)
+
+    def _show_error(self, message: str) -> None:
+        error = self.query_one("#chat-error", Static)
+        error.display = bool(message)
+        error.update(Content(message))
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        self.action_send()
+
+    def action_send(self) -> None:
+        field = self.query_one("#chat-input", ChatInput)
+        text = " ".join(field.value.split())
+        if not text:
+            self._show_error("Type something first.")
+            return
+        try:
+            self.table.send_chat(text)
+        except Exception as exc:  # not connected (it comes back by itself): say so, keep it
+            self._show_error(f"Not sent: {exc}")
+            return
+        self._show_error("")
+        field.value = ""
+
+    def action_close(self) -> None:
+        self.dismiss(None)
