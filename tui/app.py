@@ -72,6 +72,9 @@ from tui.seating import has_screen, rematch
 from tui.settings import Settings, autosave_path
 
 PaletteCommand = tuple[str, str, Callable[[], Any]]
+
+MIN_SIZE = (80, 24)
+"""The smallest terminal every screen fits (columns, rows)."""
 """(title, help, callback): one command palette entry."""
 
 GameScreenFactory = Callable[[Table, Settings], Screen[Any]]
@@ -188,6 +191,8 @@ class PurrchApp(App[None]):
         """The :class:`~tui.screens.host.HostedTable` this app hosts (its resume commands)."""
         self._last_join: tuple[str, str] | None = None
         """(name, address) of the last LAN table this app joined, for the join form."""
+        self._too_small = False
+        """The terminal is below :data:`MIN_SIZE` (and the player was told so)."""
         self.seat_prefs = SeatPrefs(client_data_dir() / "seat-prefs.json")
         """LAN seats' display preferences (the memory aid...), kept across rejoins."""
         super().__init__()
@@ -229,6 +234,20 @@ class PurrchApp(App[None]):
         # Our own variables ($pigeon-red, $card-cat...) fall back to the dark
         # theme's, so every stylesheet parses whatever theme is active.
         return dict(THEMES[0].variables)
+
+    def on_resize(self, event: events.Resize) -> None:
+        """Below 80x24 panes overlap: say so once, each time the terminal gets too small."""
+        width, height = event.size
+        small = width < MIN_SIZE[0] or height < MIN_SIZE[1]
+        if small and not self._too_small:
+            self.notify(
+                f"The terminal is {width}x{height}: Purrch needs {MIN_SIZE[0]}x{MIN_SIZE[1]}. "
+                "Make the window bigger, or the font smaller.",
+                title="Too small",
+                severity="warning",
+                timeout=8,
+            )
+        self._too_small = small
 
     def on_mount(self) -> None:
         if self.table_address is not None:

@@ -327,6 +327,32 @@ async def test_ctrl_t_cycles_the_three_themes() -> None:
         assert app.settings.theme == THEME_NAMES[0]
 
 
+async def test_a_terminal_below_80x24_is_told_once_each_time_it_gets_too_small() -> None:
+    app = make_app()
+
+    def warnings() -> list[str]:
+        return [n.message for n in app._notifications if n.title == "Too small"]
+
+    async with app.run_test(size=(70, 20)) as pilot:
+        await pilot.pause()
+        assert warnings() == [
+            "The terminal is 70x20: Purrch needs 80x24. "
+            "Make the window bigger, or the font smaller."
+        ]
+        await pilot.resize_terminal(75, 20)  # still too small: not again
+        await pilot.pause()
+        assert len(warnings()) == 1
+        app.clear_notifications()
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        await pilot.resize_terminal(100, 23)
+        await pilot.pause()
+        assert warnings() == [
+            "The terminal is 100x23: Purrch needs 80x24. "
+            "Make the window bigger, or the font smaller."
+        ]
+
+
 async def test_quit_asks_first() -> None:
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
