@@ -191,6 +191,8 @@ class PurrchApp(App[None]):
         """The :class:`~tui.screens.host.HostedTable` this app hosts (its resume commands)."""
         self._last_join: tuple[str, str] | None = None
         """(name, address) of the last LAN table this app joined, for the join form."""
+        self._chat_draft = ""
+        """What was typed in the chat and not sent, for the next time it opens."""
         self._too_small = False
         """The terminal is below :data:`MIN_SIZE` (and the player was told so)."""
         self.seat_prefs = SeatPrefs(client_data_dir() / "seat-prefs.json")
@@ -677,7 +679,10 @@ class PurrchApp(App[None]):
 
     def action_chat(self) -> None:
         if self.remote is not None and not isinstance(self.screen, ModalScreen):
-            self.push_screen(ChatScreen(self.remote))
+            self.push_screen(ChatScreen(self.remote, self._chat_draft), self._chat_closed)
+
+    def _chat_closed(self, draft: str | None) -> None:
+        self._chat_draft = draft or ""
 
     def _chat_came(self, msg: dict[str, Any]) -> None:
         """A chat line from the table: into the chat screen if it is open, else a

@@ -1444,3 +1444,98 @@ async def test_chat_at_a_lan_table() -> None:
         await ann.close()
         await bob.close()
         await server.close()
+
+
+@pytest.mark.parametrize("over", ["chat", "quit"])
+async def test_the_game_starts_under_the_chat_or_a_question_in_the_waiting_room(
+    over: str,
+) -> None:
+    """The game starts while Ann chats in the waiting room: the chat closes for it,
+    the game shows, and what she typed is there again when ``t`` opens the chat.  It
+    starts while the quit question is open: the question stays, and ``n`` shows the
+    game.  (The room used to dismiss itself from under them, which closed the screen
+    on top instead, and crashed the app at the next message.)"""
+    from tui.screens.chat import ChatScreen
+    from tui.screens.lobby import LobbyScreen
+    from tui.screens.quit import QuitScreen
+
+    server = await start_server("stool", players=2, bots=0, seed=5)
+    ann = await join(server, "Ann")
+    bob = None
+    try:
+        app = remote_app(scene_settings(), ann)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await wait_for_screen(pilot, LobbyScreen)
+            await pilot.press("t" if over == "chat" else "ctrl+q")
+            await wait_for_screen(pilot, ChatScreen if over == "chat" else QuitScreen)
+            if over == "chat":
+                await pilot.press("h", "i")
+            bob = await join(server, "Bob")
+            await ann.wait_started(TIMEOUT)
+            if over == "chat":
+                game = await wait_for_screen(pilot, GameScreen)
+                await pilot.press("t")
+                chat = await wait_for_screen(pilot, ChatScreen)
+                assert chat.query_one("#chat-input").value == "hi"
+                await pilot.press("escape")
+            else:
+                await pilot.pause(0.2)
+                assert isinstance(app.screen, QuitScreen)
+                await pilot.press("n")
+                game = await wait_for_screen(pilot, GameScreen)
+            assert [type(s).__name__ for s in app.screen_stack[-2:]] == [
+                "MenuScreen",
+                "GameScreen",
+            ]
+            bob.send_chat("more news")  # the room hears nothing more: no second dismissal
+            await wait_until(
+                pilot, lambda: any("more news" in n.message for n in app._notifications)
+            )
+            assert app.screen is game and app.is_running
+    finally:
+        await ann.close()
+        if bob is not None:
+            await bob.close()
+        await server.close()
+
+
+async def test_the_game_ends_under_the_chat() -> None:
+    """The LAN game ends while Ann's chat is open: the chat closes for the result
+    (what she typed is kept), and leaving from the game-over screen comes back to the
+    menu with nothing left behind.  (The result used to go over the chat, and the
+    game screen's dismissal then closed the chat instead of itself.)"""
+    from net_helpers import play_to_the_end
+
+    from tui.screens.chat import ChatScreen
+    from tui.screens.menu import MenuScreen
+    from tui.screens.quit import LeaveScreen
+
+    server = await start_server("stool", players=2, bots=0, seed=5)
+    ann = await join(server, "Ann")
+    bob = await join(server, "Bob")
+    try:
+        await ann.wait_started(TIMEOUT)
+        app = remote_app(scene_settings(), ann)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await wait_for_screen(pilot, GameScreen)
+            await pilot.press("t")
+            await wait_for_screen(pilot, ChatScreen)
+            await pilot.press("o", "k")
+            await play_to_the_end([ann, bob])
+            await wait_for_screen(pilot, GameOverScreen)
+            assert [type(s).__name__ for s in app.screen_stack[1:]] == [
+                "MenuScreen",
+                "GameScreen",
+                "GameOverScreen",
+            ]
+            assert app._chat_draft == "ok"
+            await pilot.press("m")
+            await wait_for_screen(pilot, LeaveScreen)
+            await pilot.press("y")
+            await wait_for_screen(pilot, MenuScreen)
+            await pilot.pause()
+            assert len(app.screen_stack) == 2 and app.remote is None
+    finally:
+        await ann.close()
+        await bob.close()
+        await server.close()

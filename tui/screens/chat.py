@@ -8,13 +8,13 @@ arrives while it is closed shows as a notification.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import ClassVar, Protocol
+from typing import Any, ClassVar, Protocol
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical, VerticalScroll
 from textual.content import Content
-from textual.screen import ModalScreen
+from textual.screen import ModalScreen, Screen
 from textual.widgets import Footer, Input, Static
 
 from tui.lifecycle import coming_down
@@ -48,15 +48,18 @@ class ChatInput(Input):
     BINDINGS: ClassVar[list[BindingType]] = [Binding("enter", "submit", "Send")]
 
 
-class ChatScreen(ModalScreen[None]):
-    """The table's chat over the game.  Enter sends the line, Escape closes."""
+class ChatScreen(ModalScreen[str]):
+    """The table's chat over the game.  Enter sends the line, Escape closes.
+
+    Dismissed with what was typed and not sent (the app offers it again next time)."""
 
     CSS_PATH = "chat.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "close", "Close")]
 
-    def __init__(self, table: ChatTable) -> None:
+    def __init__(self, table: ChatTable, draft: str = "") -> None:
         super().__init__()
         self.table = table
+        self.draft = draft
 
     def compose(self) -> ComposeResult:
         with Vertical(id="chat-box"):
@@ -65,6 +68,7 @@ class ChatScreen(ModalScreen[None]):
                 yield Static(id="chat-lines")
             yield Static(id="chat-error")
             yield ChatInput(
+                self.draft,
                 placeholder="Say something, then Enter",
                 max_length=MAX_CHAT,
                 id="chat-input",
@@ -109,4 +113,13 @@ class ChatScreen(ModalScreen[None]):
         field.value = ""
 
     def action_close(self) -> None:
-        self.dismiss(None)
+        self.dismiss(self.query_one("#chat-input", ChatInput).value)
+
+
+def close_chat_over(screen: Screen[Any]) -> None:
+    """Close the chat if it is open right over ``screen`` (what was typed is kept for
+    next time): ``screen`` has something to show now (the game has started, it is
+    over...).  Nothing else over it is closed."""
+    stack = screen.app.screen_stack
+    if len(stack) >= 2 and stack[-2] is screen and isinstance(stack[-1], ChatScreen):
+        stack[-1].action_close()

@@ -60,6 +60,7 @@ from themes import Glyphs, glyphs_for
 from tui.connection import reconnect_line
 from tui.games.base import REACTIONS, GameUI, PaneChoice, PaneSetting, Shown, load_game_ui
 from tui.lifecycle import coming_down
+from tui.screens.chat import close_chat_over
 from tui.screens.curtain import CurtainScreen
 from tui.screens.game_over import GameOverScreen
 from tui.settings import Settings
@@ -532,6 +533,7 @@ class GameScreen(Screen[tuple[str, None]]):
             self._timer.stop()
         public = self.table.view(None)["public"]
         result = self.ui.result(public, tuple(self._names))
+        close_chat_over(self)  # the result comes first (what was typed is kept)
         self.app.push_screen(GameOverScreen(result, self.glyphs), self._after_game_over)
 
     def _after_game_over(self, choice: str | None) -> None:

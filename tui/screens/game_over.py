@@ -34,6 +34,7 @@ from textual.widgets import Footer, Static
 
 from themes import ASCII_GLYPHS, Glyphs
 from tui.lifecycle import coming_down
+from tui.screens.chat import close_chat_over
 
 ITEM_GAP = 3
 """Spaces between two items of a section (two cards of a revealed hand)."""
@@ -158,6 +159,8 @@ class GameOverScreen(Screen[str]):
         super().__init__()
         self.result = result
         self.glyphs = glyphs
+        self._gone = False
+        """Dismissed already (see :meth:`_dismiss_once`)."""
         self.set_class(glyphs == ASCII_GLYPHS, "-ascii")
 
     def compose(self) -> ComposeResult:
@@ -193,13 +196,29 @@ class GameOverScreen(Screen[str]):
         line.update(Content.styled(news.text, "bold $accent") if news is not None else "")
 
     def watch_next_game(self, started: bool) -> None:
-        if started and self.is_current:
-            self.dismiss("again")
+        if started:
+            self._next_game()
 
     def on_screen_resume(self) -> None:
         """Back on top (after the rules, the keys...): the next game, if it has started."""
-        if self.next_game:
-            self.dismiss("again")
+        self._next_game()
+
+    def _next_game(self) -> None:
+        """The LAN table's next game has started: dismissed with "again", once, when
+        this screen is on top (the chat over it closes for it; the rules, the keys or a
+        question are left to the player)."""
+        if not self.next_game or self._gone:
+            return
+        close_chat_over(self)
+        if self.app.screen is self:
+            self._dismiss_once("again")
+
+    def _dismiss_once(self, result: str) -> None:
+        """Dismiss, unless done already (the next game and a leave question's answer
+        can both come in the same moment)."""
+        if not self._gone:
+            self._gone = True
+            self.dismiss(result)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         news = self.table
@@ -214,17 +233,17 @@ class GameOverScreen(Screen[str]):
     def action_again(self) -> None:
         news = self.table
         if news is None:
-            self.dismiss("again")
+            self._dismiss_once("again")
         elif news.can_ask:
             self.post_message(self.AgainAsked(self))
 
     def action_menu(self) -> None:
-        self.dismiss("menu")
+        self._dismiss_once("menu")
 
     def action_leave(self) -> None:
         news = self.table
         if news is None or not news.leave_detail:
-            self.dismiss("menu")
+            self._dismiss_once("menu")
             return
         from tui.screens.quit import LeaveScreen
 
@@ -232,4 +251,4 @@ class GameOverScreen(Screen[str]):
 
     def _leave_answer(self, leave: bool | None) -> None:
         if leave:
-            self.dismiss("menu")
+            self._dismiss_once("menu")

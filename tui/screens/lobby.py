@@ -22,6 +22,7 @@ from engine.net.client import LobbyInfo, RemoteTable
 from themes import ASCII_GLYPHS, Glyphs
 from tui.connection import reconnect_line
 from tui.lifecycle import coming_down
+from tui.screens.chat import close_chat_over
 
 
 def address_text(host: str, port: int) -> str:
@@ -82,6 +83,8 @@ class LobbyScreen(Screen[bool]):
         """The last word on the connection ("Back at the table...")."""
         self._shown_notice: str | None = None
         """What the connection line shows now (it is redrawn only when this changes)."""
+        self._started = False
+        """Dismissed for the game already (see :meth:`_start_game`)."""
         self.set_class(glyphs == ASCII_GLYPHS, "-ascii")
 
     def compose(self) -> ComposeResult:
@@ -100,8 +103,26 @@ class LobbyScreen(Screen[bool]):
         self._unlisten = self.remote.listen(self._table_message)
         self.refresh_lobby()
         self.set_interval(1.0, self._show_connection)  # the countdown while cut off
-        if self.remote.started:
-            self.dismiss(True)
+        self._start_game()
+
+    def on_screen_resume(self) -> None:
+        self._start_game()
+
+    def _start_game(self) -> None:
+        """Once the game has started: the app shows it (dismissed with ``True``), once.
+        The chat, if it is open over the room, closes for it; anything else over the
+        room (the quit question, the rules) is left to the player, and the game shows
+        when the room is on top again."""
+        if self._started or not self.remote.started:
+            return
+        close_chat_over(self)
+        if self.app.screen is not self:
+            return
+        self._started = True
+        if self._unlisten is not None:
+            self._unlisten()
+            self._unlisten = None
+        self.dismiss(True)
 
     def on_unmount(self) -> None:
         if self._unlisten is not None:
@@ -114,11 +135,7 @@ class LobbyScreen(Screen[bool]):
         if msg.get("type") == "connection":
             self._notice = str(msg.get("message", ""))
         self.refresh_lobby()
-        if self.remote.started and self.is_current:
-            if self._unlisten is not None:
-                self._unlisten()
-                self._unlisten = None
-            self.dismiss(True)
+        self._start_game()
 
     def refresh_lobby(self) -> None:
         remote = self.remote
