@@ -1499,16 +1499,19 @@ async def test_the_game_starts_under_the_chat_or_a_question_in_the_waiting_room(
         await server.close()
 
 
-async def test_the_game_ends_under_the_chat() -> None:
+@pytest.mark.parametrize("over", ["chat", "rules"])
+async def test_the_game_ends_under_the_chat_or_the_rules(over: str) -> None:
     """The LAN game ends while Ann's chat is open: the chat closes for the result
-    (what she typed is kept), and leaving from the game-over screen comes back to the
-    menu with nothing left behind.  (The result used to go over the chat, and the
-    game screen's dismissal then closed the chat instead of itself.)"""
+    (what she typed is kept).  It ends while she reads the rules: the result comes
+    once she closes them.  Leaving from the game-over screen then comes back to the
+    menu with nothing left behind.  (The result used to go over them, and the game
+    screen's dismissal then closed the chat or the rules instead of itself.)"""
     from net_helpers import play_to_the_end
 
     from tui.screens.chat import ChatScreen
     from tui.screens.menu import MenuScreen
     from tui.screens.quit import LeaveScreen
+    from tui.screens.rules import RulesScreen
 
     server = await start_server("stool", players=2, bots=0, seed=5)
     ann = await join(server, "Ann")
@@ -1518,17 +1521,25 @@ async def test_the_game_ends_under_the_chat() -> None:
         app = remote_app(scene_settings(), ann)
         async with app.run_test(size=(80, 24)) as pilot:
             await wait_for_screen(pilot, GameScreen)
-            await pilot.press("t")
-            await wait_for_screen(pilot, ChatScreen)
-            await pilot.press("o", "k")
-            await play_to_the_end([ann, bob])
+            if over == "chat":
+                await pilot.press("t")
+                await wait_for_screen(pilot, ChatScreen)
+                await pilot.press("o", "k")
+                await play_to_the_end([ann, bob])
+            else:
+                await pilot.press("f1")
+                await wait_for_screen(pilot, RulesScreen)
+                await play_to_the_end([ann, bob])
+                await pilot.pause(0.2)
+                assert isinstance(app.screen, RulesScreen)
+                await pilot.press("escape")
             await wait_for_screen(pilot, GameOverScreen)
             assert [type(s).__name__ for s in app.screen_stack[1:]] == [
                 "MenuScreen",
                 "GameScreen",
                 "GameOverScreen",
             ]
-            assert app._chat_draft == "ok"
+            assert app._chat_draft == ("ok" if over == "chat" else "")
             await pilot.press("m")
             await wait_for_screen(pilot, LeaveScreen)
             await pilot.press("y")

@@ -279,6 +279,8 @@ class GameScreen(Screen[tuple[str, None]]):
             # A claimer behind a curtain, or someone back from the rules, gets a
             # whole countdown again.
             self.table.restart_countdowns()
+        if self.is_live and self.table.is_over and not self._over_shown:
+            self._show_game_over()
 
     def _advance(self) -> None:
         """Let the table apply what is due (bots, silent windows), unless it waits."""
@@ -526,14 +528,21 @@ class GameScreen(Screen[tuple[str, None]]):
     # ------------------------------------------------------------------ game over
 
     def _show_game_over(self) -> None:
+        """The result, on top of this screen.  The chat over it closes for it (what
+        was typed is kept); with anything else over it (a LAN game can end while the
+        rules or the quit question are open) it comes once this screen is on top again:
+        pushed over them, its dismissal would later close one of them instead of this
+        screen."""
         if self._over_shown:
             return
+        close_chat_over(self)
+        if self.app.screen is not self:
+            return  # on_screen_resume comes back here
         self._over_shown = True
         if self._timer is not None:
             self._timer.stop()
         public = self.table.view(None)["public"]
         result = self.ui.result(public, tuple(self._names))
-        close_chat_over(self)  # the result comes first (what was typed is kept)
         self.app.push_screen(GameOverScreen(result, self.glyphs), self._after_game_over)
 
     def _after_game_over(self, choice: str | None) -> None:
