@@ -20,7 +20,7 @@ from typer.testing import CliRunner
 
 from engine.session import SeatConfig, Table
 from tui import cli
-from tui.cli import app
+from tui.cli import app, run_cli
 from tui.settings import Settings
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -602,3 +602,35 @@ def test_play_replaces_a_finished_autosave_quietly(
     assert result.exit_code == 0, result.output
     assert "kept" not in result.output
     assert not (tmp_path / "autosave-previous.json").exists()
+
+
+@pytest.mark.parametrize(
+    ("args", "error", "hint"),
+    [
+        (["play", "pigeons", "--seed", "abc"], "Invalid value for '--seed'", "purrch play -h"),
+        (["play"], "Missing argument 'game'.", "purrch play -h"),
+        (["nonsense"], "No such command 'nonsense'.", "purrch -h"),
+        (["host", "pigeons", "--bogus"], "No such option: --bogus", "purrch host -h"),
+    ],
+)
+def test_usage_mistakes_through_the_entry_point_are_one_error_line_and_a_hint(
+    capsys: pytest.CaptureFixture[str], args: list[str], error: str, hint: str
+) -> None:
+    """The console script's usage mistakes read like every other mistake: one
+    ``error:`` line (no box drawn around it) and where to find help; exit 2."""
+    assert run_cli(args) == 2
+    out, err = capsys.readouterr()
+    assert out == ""
+    lines = err.splitlines()
+    assert len(lines) == 2, err
+    assert lines[0].startswith(f"error: {error}")
+    assert lines[1] == f"Try '{hint}' for help."
+
+
+def test_the_entry_point_returns_the_command_s_exit_code(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert run_cli(["rules", "stool"]) == 0
+    assert "Stool Pigeon" in capsys.readouterr().out
+    assert run_cli(["simulate", "pigeons", "--players", "9"]) == 2
+    assert capsys.readouterr().err.startswith("error: ")

@@ -1036,7 +1036,32 @@ def main() -> None:
     from tui.settings import data_dir
 
     set_default_data_dir(data_dir())
-    app(args=_ssh_flag_value(sys.argv[1:]), prog_name="purrch")
+    sys.exit(run_cli(_ssh_flag_value(sys.argv[1:])))
+
+
+def run_cli(args: list[str]) -> int:
+    """Run the CLI on ``args``; the exit code.  A usage mistake (an unknown flag, a
+    value of the wrong kind, a missing argument) is one ``error: ...`` line and a
+    hint, like every other mistake, not a box around it."""
+    try:
+        code = app(args=args, prog_name="purrch", standalone_mode=False)
+    except _CLICK_ERROR as exc:
+        typer.echo(f"error: {' '.join(exc.format_message().split())}", err=True)
+        ctx = getattr(exc, "ctx", None)
+        if ctx is not None:
+            typer.echo(f"Try '{ctx.command_path} -h' for help.", err=True)
+        return int(getattr(exc, "exit_code", 2))
+    except typer.Abort:  # end of input at a prompt
+        typer.echo("", err=True)
+        return 1
+    return code if isinstance(code, int) else 0
+
+
+# Click's error class, whether typer uses click or its own copy of it (typer 0.22+):
+# the base class of typer.BadParameter that every usage error derives from.
+_CLICK_ERROR: type[Exception] = next(
+    c for c in typer.BadParameter.__mro__ if c.__name__ == "ClickException"
+)
 
 
 if __name__ == "__main__":
