@@ -1477,6 +1477,8 @@ async def test_the_game_starts_under_the_chat_or_a_question_in_the_waiting_room(
                 await pilot.press("t")
                 chat = await wait_for_screen(pilot, ChatScreen)
                 assert chat.query_one("#chat-input").value == "hi"
+                await pilot.press("space", "b", "o", "b", "enter")  # the draft goes on
+                await bob.wait_for(lambda: ("Ann", 0, "hi bob") in bob.chat, TIMEOUT)
                 await pilot.press("escape")
             else:
                 await pilot.pause(0.2)

@@ -70,6 +70,7 @@ class ChatScreen(ModalScreen[str]):
             yield ChatInput(
                 self.draft,
                 placeholder="Say something, then Enter",
+                select_on_focus=False,  # a draft from last time goes on, not replaced
                 max_length=MAX_CHAT,
                 id="chat-input",
             )
