@@ -140,3 +140,73 @@ def test_chat_screen(snap_compare: Any) -> None:
     assert len(remote.chat) == 2
     app = PurrchApp(scene_settings(), remote)  # type: ignore[arg-type]
     assert snap_compare(app, press=["t", *"thanks"], terminal_size=(80, 24))
+
+
+async def test_an_option_key_just_after_the_question_changed_under_the_player_waits(
+    monkeypatch: Any,
+) -> None:
+    """Ann's question changes because of someone else (Bob's peek starts her turn):
+    for a moment her option keys do nothing (a key meant for the question before,
+    such as a race's Pass, must not draw a card), then they work.  A question that
+    follows her own answer takes her keys at once."""
+    from dataclasses import replace
+    from types import SimpleNamespace
+
+    from textual.pilot import Pilot
+
+    import tui.screens.game
+    from tui.screens.game import KEY_GUARD, GameScreen
+
+    now = [1000.0]  # the screen's clock: moves only when the test says
+    monkeypatch.setattr(tui.screens.game, "time", SimpleNamespace(monotonic=lambda: now[0]))
+    harness = HostHarness.new("stool", players=2, bots=0, seed=5, away_timeout=None)
+    ann, bob = harness.join("Ann"), harness.join("Bob")
+    sent: list[dict[str, Any]] = []
+
+    def to_host(msg: dict[str, Any]) -> None:
+        sent.append(msg)
+        harness.send(ann, msg)
+        feed()
+
+    remote = RemoteTable(send=to_host)
+    fed = 0
+
+    def feed() -> None:
+        nonlocal fed
+        for msg in harness.inbox[ann][fed:]:
+            remote.handle(msg)
+        fed = len(harness.inbox[ann])
+
+    feed()
+    app = PurrchApp(replace(scene_settings(), frozen=False), remote)  # type: ignore[arg-type]
+
+    def kinds() -> list[str]:
+        return [p.kind for p in remote.prompts()]
+
+    async def settle(pilot: Pilot[None]) -> GameScreen:
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen)
+        return app.screen
+
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert kinds() == ["peek"]
+        await pilot.press("1")  # Ann has seen her cards: nothing to do until Bob has
+        assert kinds() == [] and len(sent) == 1
+        now[0] += KEY_GUARD + 0.1
+        harness.send(bob, {"type": "answer", "prompt": "peek.1", "option": "done"})
+        feed()
+        screen = await settle(pilot)
+        assert kinds() == ["draw"] and screen.prompt_info is not None
+        await pilot.press("1")  # at once: ignored
+        assert len(sent) == 1 and kinds() == ["draw"]
+        now[0] += KEY_GUARD - 0.1
+        await pilot.press("1")  # still too soon
+        assert len(sent) == 1
+        now[0] += 0.2
+        await pilot.press("1")  # Draw
+        await settle(pilot)
+        assert len(sent) == 2 and sent[-1]["option"] == "draw"
+        assert kinds() and kinds() != ["draw"]
+        await pilot.press("1")  # her own answer asked this: her key counts at once
+        assert len(sent) == 3

@@ -40,6 +40,8 @@ subscribers through the app's message queue) finds it no longer
 
 from __future__ import annotations
 
+import math
+import time
 from collections.abc import Callable
 from dataclasses import replace
 from functools import partial
@@ -88,6 +90,13 @@ CLAIM_KEYS = tuple(f"f{seat + 2}" for seat in range(MAX_SEATS))
 NOBODY_KEY = "n"
 BACK_KEY = "escape"
 
+
+KEY_GUARD = 0.4
+"""Seconds after the shown seat's question changed without its player doing anything
+on this screen (another player or a bot moved, the next card ended a race, a window
+closed) during which its option keys are ignored, with a bell: a key pressed for the
+question before (Pass in a race) must not answer the new one (Draw, also key 1).
+Not with frozen settings (tests, screenshots)."""
 
 _FIRST_CHOICE = f"choose({OPTION_KEYS[0]!r})"
 
@@ -178,6 +187,9 @@ class GameScreen(Screen[tuple[str, None]]):
         self._ready = False  # panes composed and mounted, and the screen not left yet
         self._save_error: str | None = None  # the last autosave problem we told about
         self._offline: str | None = None  # the connection line shown (a LAN table, cut off)
+        self._question: tuple[object, ...] | None = None  # (seat, prompt, options) on the bar
+        self._question_at = -math.inf  # when it changed under the player (see KEY_GUARD)
+        self._acted_at = -math.inf  # the player's last own step here (an answer, a claim key)
 
     # ------------------------------------------------------------------ layout
 
@@ -298,6 +310,7 @@ class GameScreen(Screen[tuple[str, None]]):
 
     def _answer(self, seat: int, prompt_id: str, option_id: str) -> bool:
         """Answer for ``seat``; an illegal move is a notification and changes nothing."""
+        self._acted_at = time.monotonic()
         self._busy += 1
         try:
             self.table.answer(seat, prompt_id, option_id)
@@ -458,8 +471,31 @@ class GameScreen(Screen[tuple[str, None]]):
         self.ui.fill(self, shown, self._prompt_info)
         self.query_one(LogPane).feed = self._log_lines(seat)
         self.query_one(PromptBar).prompt = self._prompt_info
+        self._note_question()
         self._update_banner()
         self.refresh_bindings()
+
+    def _note_question(self) -> None:
+        """Remember when the shown seat's question changed without the player doing
+        anything here (another player, a bot, the end of a race or a window): its
+        option keys wait :data:`KEY_GUARD` seconds."""
+        info = self._prompt_info
+        options = tuple(o.option_id for o in info.options) if info is not None else ()
+        prompt_id = None if self._prompt is None else self._prompt.id
+        question = (self._shown, prompt_id, options)
+        if question == self._question:
+            return
+        same_seat = self._question is not None and self._question[0] == self._shown
+        self._question = question
+        now = time.monotonic()
+        under_the_player = same_seat and bool(options) and now - self._acted_at > KEY_GUARD
+        self._question_at = now if under_the_player else -math.inf
+
+    def _too_soon(self) -> bool:
+        """An option key pressed just after the question changed under the player."""
+        if self.settings.frozen:
+            return False
+        return time.monotonic() - self._question_at < KEY_GUARD
 
     def _log_lines(self, seat: int | None) -> tuple[LogLine, ...]:
         return tuple(self.ui.log_line(event, seat) for event in self.table.log)
@@ -597,8 +633,12 @@ class GameScreen(Screen[tuple[str, None]]):
     def action_choose(self, key: str) -> None:
         info = self._prompt_info
         option_id = info.option_for_key(key) if info else None
-        if option_id is not None:
-            self._choose(option_id)
+        if option_id is None:
+            return
+        if self._too_soon():  # meant for the question before, most likely
+            self.app.bell()
+            return
+        self._choose(option_id)
 
     def _choose(self, option_id: str) -> None:
         if self._shown is None or self._prompt is None:
@@ -608,6 +648,7 @@ class GameScreen(Screen[tuple[str, None]]):
     def action_claim(self, seat: int, _verb: str = "") -> None:
         if seat not in self._claimable() or self._curtain_for is not None:
             return
+        self._acted_at = time.monotonic()
         if seat == self._shown:
             # The seat shown answers its window now: it goes on the prompt bar.
             self._claiming = True
@@ -625,6 +666,7 @@ class GameScreen(Screen[tuple[str, None]]):
 
     def action_back(self) -> None:
         if self._can_go_back():
+            self._acted_at = time.monotonic()
             self._claiming = False
             self._sync()
             self.ui.focus(self)
