@@ -11,9 +11,10 @@ perché screens with a seat away.  Tests that remember seat tokens or autosave p
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 import shutil
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 from typing import Any
 
@@ -1399,6 +1400,21 @@ def chat_error(screen: Any) -> str:
     return str(error.render()) if error.display else ""
 
 
+@contextlib.asynccontextmanager
+async def ann_and_bob() -> AsyncIterator[tuple[Any, Any, Any]]:
+    """A started Stool Pigeon table (seed 5) of Ann and Bob: (server, ann, bob)."""
+    server = await start_server("stool", players=2, bots=0, seed=5)
+    ann = await join(server, "Ann")
+    bob = await join(server, "Bob")
+    try:
+        await ann.wait_started(TIMEOUT)
+        yield server, ann, bob
+    finally:
+        await ann.close()
+        await bob.close()
+        await server.close()
+
+
 async def test_chat_at_a_lan_table() -> None:
     """``t`` (in the footer at a LAN table) opens the chat over the game.  Bob's line
     comes as a notification while it is closed, and is in its lines once open; an
@@ -1406,11 +1422,7 @@ async def test_chat_at_a_lan_table() -> None:
     while the chat is open goes into its lines, not a notification; Escape closes."""
     from tui.screens.chat import ChatScreen
 
-    server = await start_server("stool", players=2, bots=0, seed=5)
-    ann = await join(server, "Ann")
-    bob = await join(server, "Bob")
-    try:
-        await ann.wait_started(TIMEOUT)
+    async with ann_and_bob() as (_server, ann, bob):
         app = remote_app(scene_settings(), ann)
         async with app.run_test(size=(80, 24)) as pilot:
             game = await wait_for_screen(pilot, GameScreen)
@@ -1440,10 +1452,6 @@ async def test_chat_at_a_lan_table() -> None:
             await pilot.press("escape")
             await pilot.pause()
             assert app.screen is game
-    finally:
-        await ann.close()
-        await bob.close()
-        await server.close()
 
 
 @pytest.mark.parametrize("over", ["chat", "quit"])
@@ -1515,11 +1523,7 @@ async def test_the_game_ends_under_the_chat_or_the_rules(over: str) -> None:
     from tui.screens.quit import LeaveScreen
     from tui.screens.rules import RulesScreen
 
-    server = await start_server("stool", players=2, bots=0, seed=5)
-    ann = await join(server, "Ann")
-    bob = await join(server, "Bob")
-    try:
-        await ann.wait_started(TIMEOUT)
+    async with ann_and_bob() as (_server, ann, bob):
         app = remote_app(scene_settings(), ann)
         async with app.run_test(size=(80, 24)) as pilot:
             await wait_for_screen(pilot, GameScreen)
@@ -1548,7 +1552,3 @@ async def test_the_game_ends_under_the_chat_or_the_rules(over: str) -> None:
             await wait_for_screen(pilot, MenuScreen)
             await pilot.pause()
             assert len(app.screen_stack) == 2 and app.remote is None
-    finally:
-        await ann.close()
-        await bob.close()
-        await server.close()
