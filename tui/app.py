@@ -72,10 +72,10 @@ from tui.seating import has_screen, rematch
 from tui.settings import Settings, autosave_path
 
 PaletteCommand = tuple[str, str, Callable[[], Any]]
+"""(title, help, callback): one command palette entry."""
 
 MIN_SIZE = (80, 24)
 """The smallest terminal every screen fits (columns, rows)."""
-"""(title, help, callback): one command palette entry."""
 
 GameScreenFactory = Callable[[Table, Settings], Screen[Any]]
 """Builds the screen that plays a table (tests pass a stand-in)."""
