@@ -56,12 +56,13 @@ from textual.screen import ModalScreen, Screen
 from engine.core import Game
 from engine.net.client import RemoteTable
 from engine.net.client import data_dir as client_data_dir
+from engine.net.protocol import Code, RateLimiter
 from engine.net.server import TableServer
 from engine.session import Table
 from themes import DEFAULT_THEME, THEME_NAMES, THEMES, glyphs_for
 from tui.ascii_out import ascii_driver
 from tui.games.base import SeatPrefs
-from tui.screens.chat import ChatScreen, chat_line
+from tui.screens.chat import CHAT_RATE, ChatScreen, chat_notice
 from tui.screens.game_over import GameOverScreen, TableNews
 from tui.screens.keys import KeyRow, KeysScreen, key_rows
 from tui.screens.lobby import LobbyScreen
@@ -193,6 +194,8 @@ class PurrchApp(App[None]):
         """(name, address) of the last LAN table this app joined, for the join form."""
         self._chat_draft = ""
         """What was typed in the chat and not sent, for the next time it opens."""
+        self._chat_pace: tuple[RemoteTable, RateLimiter] | None = None
+        """The LAN table whose chat lines are paced, and its pace (see CHAT_RATE)."""
         self._too_small = False
         """The terminal is below :data:`MIN_SIZE` (and the player was told so)."""
         self.seat_prefs = SeatPrefs(client_data_dir() / "seat-prefs.json")
@@ -370,6 +373,9 @@ class PurrchApp(App[None]):
         remote, self.remote = self.remote, None
         self._waiting_for_game = None
         self._game_over = None
+        self._chat_pace = None
+        if remote is not None and self.is_running:  # "t Chat" leaves the footer
+            self.call_after_refresh(self.refresh_bindings)
         if self._unlisten_remote is not None:
             self._unlisten_remote()
             self._unlisten_remote = None
@@ -507,7 +513,9 @@ class PurrchApp(App[None]):
             return
         mtype = msg.get("type")
         if mtype == "error":
-            if not msg.get("fatal"):  # a fatal one comes back as the connection's notice
+            if msg.get("code") == Code.SLOW_DOWN and isinstance(self.screen, ChatScreen):
+                self.screen.refused(str(msg.get("message", "")))
+            elif not msg.get("fatal"):  # a fatal one comes back as the connection's notice
                 self.notify(str(msg.get("message", "")), title="Not allowed", severity="error")
         elif mtype == "connection":
             state = msg.get("state")
@@ -678,8 +686,12 @@ class PurrchApp(App[None]):
         return True
 
     def action_chat(self) -> None:
-        if self.remote is not None and not isinstance(self.screen, ModalScreen):
-            self.push_screen(ChatScreen(self.remote, self._chat_draft), self._chat_closed)
+        remote = self.remote
+        if remote is not None and not isinstance(self.screen, ModalScreen):
+            if self._chat_pace is None or self._chat_pace[0] is not remote:
+                self._chat_pace = (remote, RateLimiter(*CHAT_RATE))
+            chat = ChatScreen(remote, self._chat_draft, self._chat_pace[1])
+            self.push_screen(chat, self._chat_closed)
 
     def _chat_closed(self, draft: str | None) -> None:
         self._chat_draft = draft or ""
@@ -691,10 +703,9 @@ class PurrchApp(App[None]):
             self.screen.show_lines()
             return
         seat = msg.get("seat")
-        line = chat_line(
-            str(msg.get("from", "")), seat if isinstance(seat, int) else None, str(msg.get("text"))
-        )
-        self.notify(line.plain + "  (t: chat)", title="Chat", timeout=10, markup=False)
+        who = str(msg.get("from", ""))
+        line = chat_notice(who, seat if isinstance(seat, int) else None, str(msg.get("text")))
+        self.notify(line, title="Chat", timeout=10, markup=False)
 
     def action_keys(self) -> None:
         if isinstance(self.screen, KeysScreen):

@@ -906,7 +906,8 @@ class TableHost:
             line: Message = {"type": "chat", "from": conn.name, "seat": conn.seat, "text": text}
             for other in self._listeners():
                 self._send(other, line)
-            self._report_line("chat", f"{conn.name}: {text}")
+            who = conn.name if conn.seat is not None else f"{conn.name} (watching)"
+            self._report_line("chat", f"{who}: {text}")
         elif mtype == "again":
             self._vote_again(conn)
 

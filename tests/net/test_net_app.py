@@ -960,7 +960,7 @@ async def finished_table(
 
 async def test_after_a_lan_game_the_player_stays_at_the_table() -> None:
     """Game over at a LAN table: the screen says who the next game waits for, ``a`` asks
-    for it (and disappears from the footer), ``m`` is "Leave the table"; nothing drops
+    for it (and disappears from the footer), ``m`` is "Leave table"; nothing drops
     Ann to the menu, and the next game's screen comes by itself once Bob asks."""
     from tui.screens.menu import MenuScreen
 
@@ -975,7 +975,7 @@ async def test_after_a_lan_game_the_player_stays_at_the_table() -> None:
                 over_text(over) == "Press a to ask for another game: it starts when Bob asks too."
             )
             keys = footer_keys(over)
-            assert keys["a"] == "Play again" and keys["m"] == "Leave the table"
+            assert keys["a"] == "Play again" and keys["m"] == "Leave table"
             assert "Back to menu" not in keys.values()
 
             await pilot.press("a")
@@ -1083,6 +1083,12 @@ async def test_the_game_over_screen_says_when_the_connection_is_down(
 
 
 async def test_a_spectator_is_never_offered_play_again_and_sees_the_next_game() -> None:
+    """...and leaves at once with ``m``, back to the menu, whose footer has no chat key."""
+    from net_helpers import play_to_the_end
+    from textual.widgets._footer import FooterKey
+
+    from tui.screens.menu import MenuScreen
+
     server, ann, bob, cy = await finished_table(spectator="Cy")
     assert cy is not None
     try:
@@ -1095,7 +1101,7 @@ async def test_a_spectator_is_never_offered_play_again_and_sees_the_next_game() 
                 "You are watching: the next game shows here as soon as the players start it."
             )
             keys = footer_keys(over)
-            assert "a" not in keys and keys["m"] == "Leave the table"
+            assert "a" not in keys and keys["m"] == "Leave table"
             await pilot.press("a")
             await pilot.pause(0.1)
             assert app.screen is over
@@ -1105,6 +1111,14 @@ async def test_a_spectator_is_never_offered_play_again_and_sees_the_next_game() 
             bob.request_new_game()
             game = await wait_for_screen(pilot, GameScreen)
             assert game.table is cy and cy.game_number == 2 and game.shown_seat is None
+            await play_to_the_end([ann, bob])
+            over = await wait_for_screen(pilot, GameOverScreen)
+            await wait_until(pilot, lambda: over.table is not None)
+            await pilot.press("m")  # a spectator leaves at once; "t Chat" goes with the table
+            menu = await wait_for_screen(pilot, MenuScreen)
+            await pilot.pause(0.1)
+            shown = [key.description for key in menu.query(FooterKey)]
+            assert "Rules" in shown and "Chat" not in shown
     finally:
         await cy.close()
         await ann.close()
@@ -1115,7 +1129,7 @@ async def test_a_spectator_is_never_offered_play_again_and_sees_the_next_game() 
 async def test_the_fixed_table_game_over_leaves_the_table_back_to_the_form(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """At the SSH front door's table the game-over screen says "Leave the table";
+    """At the SSH front door's table the game-over screen says "Leave table";
     ``m`` asks first (the seat is left away): ``n`` stays, ``m`` then ``y`` comes
     back to the name form."""
     monkeypatch.setenv("PURRCH_HOME", str(tmp_path))
@@ -1135,7 +1149,7 @@ async def test_the_fixed_table_game_over_leaves_the_table_back_to_the_form(
             over = await wait_for_screen(pilot, GameOverScreen)
             await wait_until(pilot, lambda: over.table is not None)
             keys = footer_keys(over)
-            assert keys["m"] == "Leave the table" and "Back to menu" not in keys.values()
+            assert keys["m"] == "Leave table" and "Back to menu" not in keys.values()
             await pilot.press("m")
             question = await wait_for_screen(pilot, LeaveScreen)
             assert question.detail == (
@@ -1267,7 +1281,7 @@ def test_lan_game_over_waiting_for_bob(snap_compare: Callable[..., bool]) -> Non
     Ann sees it after pressing a: the winner and the reason, every crime scene revealed
     (Ann's, Bob's and the bot Tom's, cards side by side, none split over two lines);
     under the box, in the accent colour, "Waiting for Bob to ask for another game...";
-    the footer offers "m Leave the table" (no "a Play again", no "Back to menu"), then
+    the footer offers "m Leave table" (no "a Play again", no "Back to menu"), then
     the app's keys."""
     from tui.app import PurrchApp
 
@@ -1552,3 +1566,76 @@ async def test_the_game_ends_under_the_chat_or_the_rules(over: str) -> None:
             await wait_for_screen(pilot, MenuScreen)
             await pilot.pause()
             assert len(app.screen_stack) == 2 and app.remote is None
+
+
+async def test_the_next_game_starts_under_the_leave_question() -> None:
+    """Ann asked for another game, then pressed ``m``: while "Leave the table?" is
+    open Bob asks too.  The line under the result says the next game has started
+    (not "Waiting for Bob..."), and ``n`` shows it."""
+    from tui.screens.quit import LeaveScreen
+
+    server, ann, bob, _ = await finished_table()
+    try:
+        app = remote_app(scene_settings(), ann)
+        async with app.run_test(size=(80, 24)) as pilot:
+            over = await wait_for_screen(pilot, GameOverScreen)
+            await wait_until(pilot, lambda: over.table is not None)
+            await pilot.press("a")
+            await ann.wait_for(lambda: 0 in ann.lobby.again, TIMEOUT)
+            await pilot.press("m")
+            await wait_for_screen(pilot, LeaveScreen)
+            bob.request_new_game()
+            await ann.wait_for(lambda: ann.game_number == 2, TIMEOUT)
+            await wait_until(pilot, lambda: over_text(over) == "The next game has started.")
+            assert isinstance(app.screen, LeaveScreen)
+            await pilot.press("n")
+            game = await wait_for_screen(pilot, GameScreen)
+            assert game.table is ann and not ann.is_over
+    finally:
+        await ann.close()
+        await bob.close()
+        await server.close()
+
+
+async def test_the_chat_paces_its_lines_and_keeps_a_refused_one(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Past the host's pace (5 lines at once, then 1 a second) the chat holds a line
+    back itself and keeps its text; a line the host still refuses (the table's chat
+    busy) comes back into the empty field, with the host's words in the box.  A long
+    line from someone else shows cut short in its notification."""
+    from types import SimpleNamespace
+
+    import tui.screens.chat
+    from tui.screens.chat import NOTICE_CHARS, ChatScreen
+
+    now = [500.0]
+    monkeypatch.setattr(tui.screens.chat, "time", SimpleNamespace(monotonic=lambda: now[0]))
+    async with ann_and_bob() as (_server, ann, bob):
+        app = remote_app(scene_settings(), ann)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await wait_for_screen(pilot, GameScreen)
+            await pilot.press("t")
+            chat = await wait_for_screen(pilot, ChatScreen)
+            for n in "123456":
+                await pilot.press(n, "enter")
+            assert chat_error(chat) == "Slow down: at most one line a second. Press Enter again."
+            assert chat.query_one("#chat-input").value == "6"
+            await bob.wait_for(lambda: [t for _, _, t in bob.chat] == list("12345"), TIMEOUT)
+            now[0] += 1.0
+            await asyncio.sleep(1.05)  # the host's own pace, on its own clock
+            await pilot.press("enter")
+            await bob.wait_for(lambda: len(bob.chat) == 6, TIMEOUT)
+
+            app._on_remote_message(
+                {"type": "error", "code": "slow_down", "message": "The table's chat is busy."}
+            )
+            assert chat_error(chat) == "The table's chat is busy."
+            assert chat.query_one("#chat-input").value == "6"
+            await pilot.press("escape")
+
+            bob.send_chat("word " * 100)
+            await wait_until(pilot, lambda: any(n.title == "Chat" for n in app._notifications))
+            notice = next(n.message for n in app._notifications if n.title == "Chat")
+            assert notice.startswith("Bob: word word") and notice.endswith("…  (t: chat)")
+            assert len(notice) == NOTICE_CHARS + len("  (t: chat)")

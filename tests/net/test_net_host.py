@@ -325,7 +325,15 @@ def test_window_deadlines_are_kept_by_the_hosts_clock() -> None:
 
 
 def test_chat_reaches_everyone_on_one_line() -> None:
-    h = HostHarness.new()
+    """...and the host's console, which marks a spectator's line as the clients do."""
+    told: list[tuple[str, str]] = []
+    h = HostHarness(
+        TableHost(
+            get_game("pigeons"),
+            HostConfig(players=4, bots=1, seed=7, bot_delay=(0.0, 0.0)),
+            report=lambda kind, text: told.append((kind, text)),
+        )
+    )
     ann, bob, cy = three_players(h)
     eve = h.join("Eve", spectate=True)
     h.send(bob, {"type": "chat", "text": "hello\nall"})
@@ -334,6 +342,8 @@ def test_chat_reaches_everyone_on_one_line() -> None:
         assert h.last(conn, "chat") == line
     h.send(eve, {"type": "chat", "text": "hi"})
     assert h.last(ann, "chat") == {"type": "chat", "from": "Eve", "seat": None, "text": "hi"}
+    chat = [text for kind, text in told if kind == "chat"]
+    assert chat == ["Bob: hello all", "Eve (watching): hi"]
     assert error_of(h.send(eve, {"type": "chat", "text": " "}))["code"] == Code.BAD_FIELD
 
 

@@ -7,6 +7,7 @@ arrives while it is closed shows as a notification.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterable
 from typing import Any, ClassVar, Protocol
 
@@ -17,10 +18,19 @@ from textual.content import Content
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Footer, Input, Static
 
+from engine.net.protocol import RateLimiter
 from tui.lifecycle import coming_down
 
 MAX_CHAT = 500
 """The longest line the host relays (engine/net/PROTOCOL.md)."""
+
+CHAT_RATE = (1.0, 5.0)
+"""Lines a second and at once that a host relays from one player (its default):
+the chat holds back a faster line itself, keeping its text, rather than send it
+to be refused."""
+
+NOTICE_CHARS = 120
+"""A line longer than this shows cut short in a notification (whole in the chat)."""
 
 EMPTY = (
     "Nobody has said anything yet. Everyone at the table reads what you type here, spectators too."
@@ -34,6 +44,14 @@ class ChatTable(Protocol):
     def chat(self) -> Iterable[tuple[str, int | None, str]]: ...
 
     def send_chat(self, text: str) -> None: ...
+
+
+def chat_notice(name: str, seat: int | None, text: str) -> str:
+    """A chat line as a notification says it: cut short past :data:`NOTICE_CHARS`."""
+    line = chat_line(name, seat, text).plain
+    if len(line) > NOTICE_CHARS:
+        line = line[: NOTICE_CHARS - 1].rstrip() + "…"
+    return f"{line}  (t: chat)"
 
 
 def chat_line(name: str, seat: int | None, text: str) -> Content:
@@ -56,10 +74,15 @@ class ChatScreen(ModalScreen[str]):
     CSS_PATH = "chat.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "close", "Close")]
 
-    def __init__(self, table: ChatTable, draft: str = "") -> None:
+    def __init__(
+        self, table: ChatTable, draft: str = "", limiter: RateLimiter | None = None
+    ) -> None:
         super().__init__()
         self.table = table
         self.draft = draft
+        self.limiter = limiter or RateLimiter(*CHAT_RATE)
+        """Paces the lines sent (the app keeps one per table, across openings)."""
+        self._last_sent = ""
 
     def compose(self) -> ComposeResult:
         with Vertical(id="chat-box"):
@@ -105,13 +128,25 @@ class ChatScreen(ModalScreen[str]):
         if not text:
             self._show_error("Type something first.")
             return
+        if not self.limiter.allow(time.monotonic()):
+            self._show_error("Slow down: at most one line a second. Press Enter again.")
+            return
         try:
             self.table.send_chat(text)
         except Exception as exc:  # not connected (it comes back by itself): say so, keep it
             self._show_error(f"Not sent: {exc}")
             return
+        self._last_sent = text
         self._show_error("")
         field.value = ""
+
+    def refused(self, message: str) -> None:
+        """The host did not relay the last line (the table's chat is busy): say so,
+        and give the line back if nothing else was typed since."""
+        self._show_error(message)
+        field = self.query_one("#chat-input", ChatInput)
+        if not field.value and self._last_sent:
+            field.value = self._last_sent
 
     def action_close(self) -> None:
         self.dismiss(self.query_one("#chat-input", ChatInput).value)

@@ -131,9 +131,9 @@ class GameOverScreen(Screen[str]):
         Binding("a", "again", "Play again"),
         Binding("enter", "again", "Play again", show=False),
         Binding("m", "menu", "Back to menu"),
-        Binding("m", "leave", "Leave the table"),
+        Binding("m", "leave", "Leave table"),  # short: the footer is full at 80 columns
         Binding("escape", "menu", "Back to menu", show=False),
-        Binding("escape", "leave", "Leave the table", show=False),
+        Binding("escape", "leave", "Leave table", show=False),
     ]
 
     table: reactive[TableNews | None] = reactive(None, bindings=True)
@@ -193,10 +193,15 @@ class GameOverScreen(Screen[str]):
     def _show_table(self, news: TableNews | None) -> None:
         line = self.query_one("#over-table", Static)
         line.display = news is not None
-        line.update(Content.styled(news.text, "bold $accent") if news is not None else "")
+        text = "" if news is None else news.text
+        if news is not None and self.next_game:  # under a question or the rules, for now
+            text = "The next game has started."
+        line.update(Content.styled(text, "bold $accent"))
 
     def watch_next_game(self, started: bool) -> None:
         if started:
+            if self.is_mounted:  # it shows once this screen is on top again
+                self._show_table(self.table)
             self._next_game()
 
     def on_screen_resume(self) -> None:
