@@ -611,6 +611,8 @@ def test_play_replaces_a_finished_autosave_quietly(
         (["play"], "Missing argument 'game'.", "purrch play -h"),
         (["nonsense"], "No such command 'nonsense'.", "purrch -h"),
         (["host", "pigeons", "--bogus"], "No such option: --bogus", "purrch host -h"),
+        (["play", "pigeons", "--bots"], "Option '--bots' requires an argument.", "purrch play -h"),
+        (["--theme"], "Option '--theme' requires an argument.", "purrch -h"),
     ],
 )
 def test_usage_mistakes_through_the_entry_point_are_one_error_line_and_a_hint(

@@ -1048,13 +1048,21 @@ def run_cli(args: list[str]) -> int:
     except _CLICK_ERROR as exc:
         typer.echo(f"error: {' '.join(exc.format_message().split())}", err=True)
         ctx = getattr(exc, "ctx", None)
-        if ctx is not None:
-            typer.echo(f"Try '{ctx.command_path} -h' for help.", err=True)
+        path = ctx.command_path if ctx is not None else _command_path(args)
+        typer.echo(f"Try '{path} -h' for help.", err=True)
         return int(getattr(exc, "exit_code", 2))
     except typer.Abort:  # end of input at a prompt
         typer.echo("", err=True)
         return 1
     return code if isinstance(code, int) else 0
+
+
+def _command_path(args: list[str]) -> str:
+    """ "purrch play" when ``args`` name a command (a mistake the parser reports
+    without its context: a flag missing its value), else "purrch"."""
+    names = {c.name or c.callback.__name__ for c in app.registered_commands if c.callback}
+    command = next((a for a in args if not a.startswith("-")), None)
+    return f"purrch {command}" if command in names else "purrch"
 
 
 # Click's error class, whether typer uses click or its own copy of it (typer 0.22+):
