@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from tui.widgets import PromptBar
-from tui.widgets.prompt_bar import OPTION_KEYS, PromptInfo, keyed_options
+from tui.widgets.prompt_bar import MAX_LINES, OPTION_KEYS, PromptInfo, keyed_options
 
 
 def test_options_past_the_last_key_have_no_key_box() -> None:
@@ -163,3 +163,25 @@ def test_a_turn_keys_its_draw_first() -> None:
     assert ordered[0] == ("draw", "Draw a card and end your turn")
     assert [o for o, _label in ordered[1:]] == ["cats", "play:c5", "pair:red", "pair:blue"]
     assert keyed_options(ordered)[0].key == "1"
+
+
+def test_options_that_do_not_fit_the_prompt_bar_are_named_by_their_keys() -> None:
+    """The bar shows 8 lines at most (its height in game.tcss): with more options
+    than fit, the last line names the keys of the rest, which still work (a Chat
+    perché move once listed up to k while l moved a cat, unseen)."""
+
+    def bar_text(count: int, width: int = 76) -> list[str]:
+        options = keyed_options([(f"o{i}", f"R{i}c ({i % 5 + 1} squares)") for i in range(count)])
+        bar = PromptBar()
+        bar.prompt = PromptInfo("Move which cat?", options, hint="Arrows and Enter work too.")
+        return [line.plain for line in bar._content(width).wrap(width)]
+
+    assert len(bar_text(18)) == MAX_LINES and not any("more" in t for t in bar_text(18))
+    lines = bar_text(24)
+    assert len(lines) == MAX_LINES
+    assert lines[-2] == "+ 9 more: keys i-l, o, r, u-w"
+    assert lines[-3].startswith(" e  R12c") and lines[-1] == "Arrows and Enter work too."
+    past_the_keys = bar_text(30)  # 27 keys, then 3 options without one
+    assert past_the_keys[-2] == (
+        "+ 15 more: keys i-l, o, r, u-z (the others with the arrows and Enter)"
+    )

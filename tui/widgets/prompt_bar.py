@@ -71,6 +71,35 @@ def keyed_slots(slots: Sequence[tuple[str, str] | None]) -> tuple[KeyedOption, .
     return tuple(out)
 
 
+MAX_LINES = 8
+"""Lines the bar shows at most (game.tcss: a border and 8 lines)."""
+
+
+def more_line(hidden: Sequence[KeyedOption | None]) -> Content:
+    """What stands for the options that do not fit on the bar: "+ 6 more: keys l, o,
+    r, u-y" (their keys still work), or how to reach those without a key."""
+    keys = [o.key for o in hidden if o is not None and o.key]
+    text = f"+ {len(hidden)} more"
+    if keys:
+        text += f": keys {key_ranges(keys)}"
+    if len(keys) < len(hidden):
+        text += " (the others with the arrows and Enter)"
+    return Content.styled(text, "bold")
+
+
+def key_ranges(keys: Sequence[str]) -> str:
+    """ "l, o, r, u-y": keys in :data:`OPTION_KEYS` order, three or more neighbours
+    in the alphabet (or digits) as a range, as the keys screen lists them."""
+    ordered = sorted(keys, key=OPTION_KEYS.index)
+    runs: list[list[str]] = []
+    for key in ordered:
+        if runs and ord(key) == ord(runs[-1][-1]) + 1:
+            runs[-1].append(key)
+        else:
+            runs.append([key])
+    return ", ".join(f"{r[0]}-{r[-1]}" if len(r) >= 3 else ", ".join(r) for r in runs)
+
+
 class PromptBar(Static):
     """Shows ``prompt``; clicking an option posts :class:`PromptBar.OptionChosen`.
 
@@ -92,36 +121,50 @@ class PromptBar(Static):
 
     def _content(self, width: int) -> Content:
         """The prompt, its options (a line breaks between two options, never inside one
-        when it fits), and the hint, for ``width`` cells."""
+        when it fits), and the hint, for ``width`` cells; at most :data:`MAX_LINES`
+        lines: options that do not fit are named by their keys on a last line."""
         info = self.prompt
         if info is None:
             return Content("")
-        parts: list[Content | str | tuple[str, str]] = [(info.text, "bold")]
-        if info.options and info.listed:
-            parts.append("\n")
-            used = 0
-            for index, option in enumerate(info.options):
-                action = f"@click=choose_option({option.option_id!r})"
-                if option.key:
-                    item = Content.assemble(
-                        (f" {option.key} ", f"bold reverse {action}"),
-                        (" ", action),
-                        (option.label, action),
-                    )
-                else:  # past the last key: picked another way (the game's hint says how)
-                    item = Content.styled(option.label, f"underline {action}")
-                if index:
-                    if width > 0 and used + 2 + item.cell_length > width:
-                        parts.append("\n")
-                        used = 0
-                    else:
-                        parts.append("  ")
-                        used += 2
-                parts.append(item)
-                used += item.cell_length
-        if info.hint:
-            parts += ["\n", (info.hint, "dim")]
-        return Content.assemble(*parts)
+        head = Content.styled(info.text, "bold")
+        hint = Content.styled(info.hint, "dim") if info.hint else None
+        rows = self._option_rows(info, width) if info.options and info.listed else []
+        if width > 0:
+            room = MAX_LINES - len(head.wrap(width)) - (len(hint.wrap(width)) if hint else 0)
+            if len(rows) > room >= 1:
+                shown = rows[: room - 1]
+                hidden = [o for row in rows[room - 1 :] for o, _item in row]
+                rows = [*shown, [(None, more_line(hidden))]]
+        lines = [head] + [Content("  ").join(item for _o, item in row) for row in rows]
+        if hint is not None:
+            lines.append(hint)
+        return Content("\n").join(lines)
+
+    def _option_rows(
+        self, info: PromptInfo, width: int
+    ) -> list[list[tuple[KeyedOption | None, Content]]]:
+        """The options as items, in lines of at most ``width`` cells."""
+        rows: list[list[tuple[KeyedOption | None, Content]]] = [[]]
+        used = 0
+        for option in info.options:
+            action = f"@click=choose_option({option.option_id!r})"
+            if option.key:
+                item = Content.assemble(
+                    (f" {option.key} ", f"bold reverse {action}"),
+                    (" ", action),
+                    (option.label, action),
+                )
+            else:  # past the last key: picked another way (the game's hint says how)
+                item = Content.styled(option.label, f"underline {action}")
+            if rows[-1]:
+                if width > 0 and used + 2 + item.cell_length > width:
+                    rows.append([])
+                    used = 0
+                else:
+                    used += 2
+            rows[-1].append((option, item))
+            used += item.cell_length
+        return rows
 
     def action_choose_option(self, option_id: str) -> None:
         self.post_message(self.OptionChosen(option_id))
