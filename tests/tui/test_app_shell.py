@@ -198,13 +198,15 @@ def test_keys_screen(snap_compare: Any) -> None:
 
 def test_quit_question(snap_compare: Any) -> None:
     """You should see the dimmed menu behind a small box that asks "Quit Purrch?"
-    with the buttons "Yes (y)" and "No (n)", No focused."""
+    with the buttons "Yes (y)" and "No (n)", No focused; the footer is the
+    question's own: "y Yes, quit  n No, stay"."""
     assert snap_compare(make_app(), press=["q"], terminal_size=(80, 24))
 
 
 def test_quit_question_during_a_game(snap_compare: Any, purrch_home: Path) -> None:
     """You should see the stand-in game screen dimmed behind the quit box, which
-    says "Quit Purrch?" and "The game is saved and `purrch resume` continues it."."""
+    says "Quit Purrch?" and "The game is saved and `purrch resume` continues it.";
+    the footer reads "y Yes, quit  n No, stay", not the game's keys."""
     table = a_table(autosave=purrch_home / "autosave.json")
     assert snap_compare(make_app(table=table), press=["ctrl+q"], terminal_size=(80, 24))
 
@@ -212,7 +214,8 @@ def test_quit_question_during_a_game(snap_compare: Any, purrch_home: Path) -> No
 def test_new_game_over_an_unfinished_save(snap_compare: Any, purrch_home: Path) -> None:
     """You should see the dimmed menu behind a small box that asks "Start a new
     game?" and says "Your unfinished game of Cats Among The Pigeons (Ann, Tom) will
-    be replaced.", with the buttons "Yes (y)" and "No (n)", No focused."""
+    be replaced.", with the buttons "Yes (y)" and "No (n)", No focused; the footer
+    reads "y Yes, start a new game  n No, back to the menu"."""
     unfinished_save(purrch_home / "autosave.json")
     assert snap_compare(make_app(), press=["ctrl+s"], terminal_size=(80, 24))
 

@@ -12,7 +12,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Button, Static
+from textual.widgets import Button, Footer, Static
 
 from tui.lifecycle import coming_down
 
@@ -48,6 +48,7 @@ class ConfirmScreen(ModalScreen[bool]):
             with Horizontal(id="quit-buttons"):
                 yield Button("Yes (y)", id="quit-yes", variant="error", compact=True)
                 yield Button("No (n)", id="quit-no", variant="primary", compact=True)
+        yield Footer()  # its own keys, not those of the screen underneath
 
     def on_mount(self) -> None:
         if coming_down(self):
