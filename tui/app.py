@@ -56,13 +56,13 @@ from textual.screen import ModalScreen, Screen
 from engine.core import Game
 from engine.net.client import RemoteTable
 from engine.net.client import data_dir as client_data_dir
-from engine.net.protocol import Code, RateLimiter
+from engine.net.protocol import CHAT_RATE, Code, RateLimiter
 from engine.net.server import TableServer
 from engine.session import Table
 from themes import DEFAULT_THEME, THEME_NAMES, THEMES, glyphs_for
 from tui.ascii_out import ascii_driver
 from tui.games.base import SeatPrefs
-from tui.screens.chat import CHAT_RATE, ChatScreen, chat_notice
+from tui.screens.chat import ChatScreen, chat_notice
 from tui.screens.game_over import GameOverScreen, TableNews
 from tui.screens.keys import KeyRow, KeysScreen, key_rows
 from tui.screens.lobby import LobbyScreen
@@ -194,8 +194,8 @@ class PurrchApp(App[None]):
         """(name, address) of the last LAN table this app joined, for the join form."""
         self._chat_draft = ""
         """What was typed in the chat and not sent, for the next time it opens."""
-        self._chat_pace: tuple[RemoteTable, RateLimiter] | None = None
-        """The LAN table whose chat lines are paced, and its pace (see CHAT_RATE)."""
+        self._chat_pace: RateLimiter | None = None
+        """The pace of the LAN table's chat lines (CHAT_RATE), kept across openings."""
         self._too_small = False
         """The terminal is below :data:`MIN_SIZE` (and the player was told so)."""
         self.seat_prefs = SeatPrefs(client_data_dir() / "seat-prefs.json")
@@ -686,12 +686,13 @@ class PurrchApp(App[None]):
         return True
 
     def action_chat(self) -> None:
-        remote = self.remote
-        if remote is not None and not isinstance(self.screen, ModalScreen):
-            if self._chat_pace is None or self._chat_pace[0] is not remote:
-                self._chat_pace = (remote, RateLimiter(*CHAT_RATE))
-            chat = ChatScreen(remote, self._chat_draft, self._chat_pace[1])
-            self.push_screen(chat, self._chat_closed)
+        if self.remote is None or not self.check_action("chat", ()):
+            return
+        if self._chat_pace is None:
+            self._chat_pace = RateLimiter(*CHAT_RATE)
+        self.push_screen(
+            ChatScreen(self.remote, self._chat_draft, self._chat_pace), self._chat_closed
+        )
 
     def _chat_closed(self, draft: str | None) -> None:
         self._chat_draft = draft or ""

@@ -6,6 +6,12 @@ import time
 from typing import Any
 
 
+def address_text(host: str, port: int) -> str:
+    """``host:port`` as people type it (an IPv6 address in brackets)."""
+    shown = f"[{host}]" if ":" in host else host
+    return f"{shown}:{port}"
+
+
 def reconnect_line(table: Any) -> str | None:
     """ "The host stopped the table. Reconnecting... 1:54 left." while ``table`` (a
     :class:`engine.net.client.RemoteTable`) is cut off and dials again; None while

@@ -30,6 +30,7 @@ from engine.net.host import HostConfig, TableHost
 from engine.net.server import TableServer
 from engine.savefile import SaveInUse, SaveLock
 from engine.session import SaveError
+from tui.connection import address_text
 
 if TYPE_CHECKING:
     from tui.settings import Settings
@@ -151,9 +152,8 @@ def _linux_interfaces() -> list[tuple[str, str]]:
 
 
 def _join_hint(address: str, port: int, interface: str | None = None) -> str:
-    shown = f"[{address}]" if ":" in address else address
     where = f"   ({interface})" if interface else ""
-    return f"  purrch join {shown}:{port} --name YOUR_NAME{where}"
+    return f"  purrch join {address_text(address, port)} --name YOUR_NAME{where}"
 
 
 class HostConsole:
@@ -259,10 +259,6 @@ def _counted(n: int, noun: str) -> str:
     return f"{n} {noun}{'' if n == 1 else 's'}"
 
 
-def _address(bind: str, port: int) -> str:
-    return f"[{bind}]:{port}" if ":" in bind else f"{bind}:{port}"
-
-
 def resumed_line(host: TableHost, bind: str, port: int) -> str:
     """What a resumed table kept from its save, and what the flags changed."""
     saved = host.saved_settings
@@ -271,13 +267,13 @@ def resumed_line(host: TableHost, bind: str, port: int) -> str:
             "Resumed from an older save: it does not keep the table's address, port, "
             "password or away timeout, so the defaults and the flags given apply."
         )
-    where = _address(bind, port)
+    where = address_text(bind, port)
     if saved.bind is None or saved.port is None:
         parts = [f"listening on {where}"]
     elif (saved.bind, saved.port) == (bind, port):
         parts = [f"listening on {where} as before"]
     else:
-        parts = [f"listening on {where} as given (it was {_address(saved.bind, saved.port)})"]
+        parts = [f"listening on {where} as given (it was {address_text(saved.bind, saved.port)})"]
     if "password" in host.restored:
         parts.append(
             "the table keeps its password" if host.has_password else "no password, as before"
@@ -549,8 +545,7 @@ async def _join(
     from tui.seating import has_screen
 
     # The screen stays as it is until the app starts: say what is going on.
-    where = f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
-    _print(f"Connecting to {where}...")
+    _print(f"Connecting to {address_text(host, port)}...")
     remote = await connect_table(
         host, port, name=name, spectate=spectate, password=password, playable=has_screen
     )

@@ -45,6 +45,7 @@ from typing import Any
 import asyncssh
 
 from tui.cli import DEFAULT_MAX_SESSIONS, DEFAULT_SSH_PORT  # the CLI's defaults
+from tui.connection import address_text
 
 HOST_KEY_NAME = "ssh_host_ed25519_key"
 READ_CHUNK = 65536
@@ -198,7 +199,7 @@ def session_env(
             env[key] = os.environ[key]
     if door.table is not None:
         host, port = door.table
-        env["PURRCH_SSH_TABLE"] = f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
+        env["PURRCH_SSH_TABLE"] = address_text(host, port)
         if door.table_password is not None:
             env["PURRCH_SSH_TABLE_PASSWORD"] = door.table_password
     env.update(door.app_env)
@@ -615,8 +616,7 @@ class SSHDoor:
 def print_door(door: SSHDoor, echo: Echo = _print) -> None:
     """What the door says when it opens: where, the key's fingerprint, who may come in."""
     config = door.config
-    shown = f"[{config.bind}]" if ":" in config.bind else config.bind
-    echo(f"SSH door on {shown}:{door.port} (host key {door.fingerprint}).")
+    echo(f"SSH door on {address_text(config.bind, door.port)} (host key {door.fingerprint}).")
     port_flag = "" if door.port == 22 else f"-p {door.port} "
     where = config.bind if is_loopback(config.bind) else "THIS_MACHINE"
     if config.bind in ("0.0.0.0", "::", ""):

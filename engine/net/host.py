@@ -77,6 +77,7 @@ from typing import Any
 from engine import __version__
 from engine.core import JSON, Event, Game, IllegalMove, players_text, resolve_options
 from engine.net.protocol import (
+    CHAT_RATE,
     MAX_LINE,
     PROTOCOL_VERSION,
     RATE_BURST,
@@ -192,7 +193,7 @@ class HostConfig:
     join_rate: tuple[float, float] = (5.0, 40.0)
     """Hellos a second the whole table takes, sustained and in a burst (a table
     resumed after a crash sees every player and spectator dial at once)."""
-    chat_rate: tuple[float, float] = (1.0, 5.0)
+    chat_rate: tuple[float, float] = CHAT_RATE
     """Chat lines a second from one connection, sustained and in a burst."""
     table_chat_rate: tuple[float, float] = (10.0, 20.0)
     """Chat lines a second the whole table relays, sustained and in a burst."""

@@ -36,6 +36,9 @@ MAX_NAME: Final = 16
 """The longest player name, in characters (names show in narrow panes)."""
 MAX_CHAT: Final = 500
 """The longest chat line, in characters."""
+CHAT_RATE: Final = (1.0, 5.0)
+"""Chat lines a second a host relays from one connection by default, sustained and
+in a burst (``HostConfig.chat_rate``; the app paces its lines the same way)."""
 MAX_ID: Final = 64
 """The longest request id (``answer`` / ``ping`` ``"id"``): characters of a text
 id, digits of a whole-number one."""

@@ -238,10 +238,15 @@ class TableServer:
 
     def _settle_now(self) -> None:
         self._settle_due = False
+        self._call_host(self.host.settle, "to settle")
+
+    def _call_host(self, call: Callable[[], None], doing: str) -> None:
+        """``call`` into the host (a bug there is logged, the table goes on), then
+        carry out what it decided."""
         try:
-            self.host.settle()
+            call()
         except Exception:
-            _log.exception("the host failed to settle")
+            _log.exception("the host failed %s", doing)
         self._run_actions()
 
     def _drop(self, conn: int) -> None:
@@ -362,8 +367,4 @@ class TableServer:
     def _on_timer(self) -> None:
         self._timer = None
         self._timer_when = None
-        try:
-            self.host.tick()
-        except Exception:
-            _log.exception("the host failed on a tick")
-        self._run_actions()
+        self._call_host(self.host.tick, "on a tick")

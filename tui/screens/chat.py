@@ -18,16 +18,8 @@ from textual.content import Content
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Footer, Input, Static
 
-from engine.net.protocol import RateLimiter
+from engine.net.protocol import CHAT_RATE, MAX_CHAT, RateLimiter
 from tui.lifecycle import coming_down
-
-MAX_CHAT = 500
-"""The longest line the host relays (engine/net/PROTOCOL.md)."""
-
-CHAT_RATE = (1.0, 5.0)
-"""Lines a second and at once that a host relays from one player (its default):
-the chat holds back a faster line itself, keeping its text, rather than send it
-to be refused."""
 
 NOTICE_CHARS = 120
 """A line longer than this shows cut short in a notification (whole in the chat)."""
@@ -81,7 +73,9 @@ class ChatScreen(ModalScreen[str]):
         self.table = table
         self.draft = draft
         self.limiter = limiter or RateLimiter(*CHAT_RATE)
-        """Paces the lines sent (the app keeps one per table, across openings)."""
+        """Paces the lines sent as the host does, so that a faster line is held back
+        here with its text kept, not sent to be refused (the app keeps one per table,
+        across openings)."""
         self._last_sent = ""
 
     def compose(self) -> ComposeResult:
@@ -152,10 +146,13 @@ class ChatScreen(ModalScreen[str]):
         self.dismiss(self.query_one("#chat-input", ChatInput).value)
 
 
-def close_chat_over(screen: Screen[Any]) -> None:
-    """Close the chat if it is open right over ``screen`` (what was typed is kept for
-    next time): ``screen`` has something to show now (the game has started, it is
-    over...).  Nothing else over it is closed."""
+def on_top_past_chat(screen: Screen[Any]) -> bool:
+    """Whether ``screen``, which has something to show now (the game has started, it
+    is over...), is the one on top, after closing the chat if that is open right over
+    it (what was typed is kept for next time).  Nothing else over it is closed: a
+    screen under a question or the rules waits until it is on top again (``dismiss``
+    pops the top screen, whichever it is)."""
     stack = screen.app.screen_stack
     if len(stack) >= 2 and stack[-2] is screen and isinstance(stack[-1], ChatScreen):
         stack[-1].action_close()
+    return screen.app.screen is screen

@@ -62,7 +62,7 @@ from themes import Glyphs, glyphs_for
 from tui.connection import reconnect_line
 from tui.games.base import REACTIONS, GameUI, PaneChoice, PaneSetting, Shown, load_game_ui
 from tui.lifecycle import coming_down
-from tui.screens.chat import close_chat_over
+from tui.screens.chat import on_top_past_chat
 from tui.screens.curtain import CurtainScreen
 from tui.screens.game_over import GameOverScreen
 from tui.settings import Settings
@@ -569,11 +569,8 @@ class GameScreen(Screen[tuple[str, None]]):
         rules or the quit question are open) it comes once this screen is on top again:
         pushed over them, its dismissal would later close one of them instead of this
         screen."""
-        if self._over_shown:
-            return
-        close_chat_over(self)
-        if self.app.screen is not self:
-            return  # on_screen_resume comes back here
+        if self._over_shown or not on_top_past_chat(self):
+            return  # shown already, or on_screen_resume comes back here
         self._over_shown = True
         if self._timer is not None:
             self._timer.stop()

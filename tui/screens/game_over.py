@@ -34,7 +34,7 @@ from textual.widgets import Footer, Static
 
 from themes import ASCII_GLYPHS, Glyphs
 from tui.lifecycle import coming_down
-from tui.screens.chat import close_chat_over
+from tui.screens.chat import on_top_past_chat
 
 ITEM_GAP = 3
 """Spaces between two items of a section (two cards of a revealed hand)."""
@@ -212,10 +212,7 @@ class GameOverScreen(Screen[str]):
         """The LAN table's next game has started: dismissed with "again", once, when
         this screen is on top (the chat over it closes for it; the rules, the keys or a
         question are left to the player)."""
-        if not self.next_game or self._gone:
-            return
-        close_chat_over(self)
-        if self.app.screen is self:
+        if self.next_game and not self._gone and on_top_past_chat(self):
             self._dismiss_once("again")
 
     def _dismiss_once(self, result: str) -> None:

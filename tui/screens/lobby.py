@@ -20,15 +20,9 @@ from textual.widgets import Footer, Static
 
 from engine.net.client import LobbyInfo, RemoteTable
 from themes import ASCII_GLYPHS, Glyphs
-from tui.connection import reconnect_line
+from tui.connection import address_text, reconnect_line
 from tui.lifecycle import coming_down
-from tui.screens.chat import close_chat_over
-
-
-def address_text(host: str, port: int) -> str:
-    """``host:port`` as people type it (an IPv6 address in brackets)."""
-    shown = f"[{host}]" if ":" in host else host
-    return f"{shown}:{port}"
+from tui.screens.chat import on_top_past_chat
 
 
 def waiting_text(lobby: LobbyInfo) -> str:
@@ -113,10 +107,7 @@ class LobbyScreen(Screen[bool]):
         The chat, if it is open over the room, closes for it; anything else over the
         room (the quit question, the rules) is left to the player, and the game shows
         when the room is on top again."""
-        if self._started or not self.remote.started:
-            return
-        close_chat_over(self)
-        if self.app.screen is not self:
+        if self._started or not self.remote.started or not on_top_past_chat(self):
             return
         self._started = True
         if self._unlisten is not None:
