@@ -591,6 +591,112 @@ def test_play_keeps_an_unfinished_autosave_aside(
     assert started.calls[1][1] is not None and started.calls[1][1].to_json() == old.to_json()
 
 
+# ---------------------------------------------------------------------- one app per save
+
+
+def save_is_locked(path: Path) -> bool:
+    from engine.savefile import SaveInUse, SaveLock
+
+    lock = SaveLock(path)
+    try:
+        lock.acquire()
+    except SaveInUse:
+        return True
+    lock.release()
+    return False
+
+
+@pytest.mark.parametrize("args", [[], ["play", "pigeons"], ["resume"]])
+def test_the_app_holds_its_save_while_it_runs(
+    runner: CliRunner, monkeypatch: pytest.MonkeyPatch, tmp_path: Path, args: list[str]
+) -> None:
+    """Another Purrch must not write the same save meanwhile (each would overwrite the
+    other's game): the save is locked from before the app starts to after it ends."""
+    autosave = tmp_path / "autosave.json"
+    if args == ["resume"]:
+        save_a_game(autosave)
+    seen: list[bool] = []
+
+    def run_app(settings: Settings, _table: Table | None) -> None:
+        seen.append(settings.autosave == autosave and save_is_locked(autosave))
+
+    monkeypatch.setattr(cli, "run_app", run_app)
+    result = runner.invoke(app, args)
+    assert result.exit_code == 0, result.output
+    assert seen == [True]
+    assert not save_is_locked(autosave)
+
+
+@pytest.mark.parametrize("args", [[], ["play", "pigeons"]])
+def test_a_second_app_saves_its_games_beside_the_first_ones(
+    runner: CliRunner, started: Started, tmp_path: Path, args: list[str]
+) -> None:
+    from engine.savefile import SaveLock
+
+    autosave = tmp_path / "autosave.json"
+    playing = save_a_game(autosave)  # another app's game in progress
+    before = autosave.read_bytes()
+    other = SaveLock(autosave)
+    other.acquire()
+    try:
+        result = runner.invoke(app, args)
+        assert result.exit_code == 0, result.output
+        settings = started.settings
+        assert settings.autosave == tmp_path / "autosave-2.json"
+        assert settings.notice == (
+            "Another Purrch is playing the game saved in autosave.json: "
+            "this one saves its games in autosave-2.json."
+        )
+        if args:
+            assert started.table is not None
+            assert started.table.autosave_path == tmp_path / "autosave-2.json"
+        # The other app's game is neither moved aside nor touched.
+        assert autosave.read_bytes() == before and not playing.is_over
+        assert not (tmp_path / "autosave-previous.json").exists()
+        assert "kept in" not in result.output
+    finally:
+        other.release()
+
+
+def test_a_third_app_takes_the_next_free_save(
+    runner: CliRunner, started: Started, tmp_path: Path
+) -> None:
+    from engine.savefile import SaveLock
+
+    locks = [SaveLock(tmp_path / name) for name in ("autosave.json", "autosave-2.json")]
+    for lock in locks:
+        lock.acquire()
+    try:
+        result = runner.invoke(app, [])
+        assert result.exit_code == 0, result.output
+        assert started.settings.autosave == tmp_path / "autosave-3.json"
+    finally:
+        for lock in locks:
+            lock.release()
+
+
+def test_resume_refuses_a_game_open_in_another_app(
+    runner: CliRunner, started: Started, tmp_path: Path
+) -> None:
+    from engine.savefile import SaveLock
+
+    autosave = tmp_path / "autosave.json"
+    save_a_game(autosave)
+    other = SaveLock(autosave)
+    other.acquire()
+    try:
+        result = runner.invoke(app, ["resume"])
+    finally:
+        other.release()
+    assert result.exit_code == 1
+    lines = result.stderr.splitlines()
+    assert lines == [
+        f"error: the game saved in {autosave} is open in another Purrch (pid {os.getpid()}): "
+        "carry on there, or quit that one first"
+    ]
+    assert started.calls == []
+
+
 def test_play_replaces_a_finished_autosave_quietly(
     runner: CliRunner, started: Started, tmp_path: Path
 ) -> None:

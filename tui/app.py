@@ -255,6 +255,8 @@ class PurrchApp(App[None]):
         self._too_small = small
 
     def on_mount(self) -> None:
+        if self.settings.notice:
+            self.notify(self.settings.notice, title="Autosave", timeout=12, markup=False)
         if self.table_address is not None:
             self.show_front_door()
             return

@@ -11,10 +11,11 @@ need them, so ``purrch --help`` stays quick and works even if a game fails to im
 
 from __future__ import annotations
 
+import contextlib
 import json
 import shutil
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, NoReturn
@@ -331,17 +332,65 @@ def make_settings(
 def run_app(settings: Settings, table: Table | None) -> None:
     """Run the Textual app (the menu, or ``table``'s game).  The one place textual loads."""
     from tui.app import PurrchApp
+    from tui.settings import autosave_path
 
     app = PurrchApp(settings, table)
     app.run()
     left = app.table
-    if left is not None and not left.is_over and left.autosave_path is not None:
+    path = None if left is None else left.autosave_path
+    if left is not None and not left.is_over and path is not None:
         if left.autosave_error:
             typer.echo(f"warning: {left.autosave_error}", err=True)
+        elif path == autosave_path():
+            typer.echo(f"Saved. `purrch resume` continues the game ({path}).")
         else:
-            typer.echo(f"Saved. `purrch resume` continues the game ({left.autosave_path}).")
+            typer.echo(f"Saved. `purrch resume {path}` continues the game.")
     if app.return_code:  # the app failed (Textual printed why): not a clean exit
         raise typer.Exit(code=app.return_code)
+
+
+@contextlib.contextmanager
+def autosave_claimed(settings: Settings, *, resuming: bool = False) -> Iterator[None]:
+    """Hold the lock of ``settings.autosave`` while the app may write it: one app per
+    save file.  Another Purrch playing on it: a new game saves to the next free
+    ``autosave-N.json`` (``settings.autosave`` changes, and ``settings.notice`` says
+    so); resuming it is refused.  A folder that cannot hold the lock locks nothing
+    (the autosave itself then reports what is wrong)."""
+    from engine.savefile import SaveInUse
+    from tui.seating import OTHER_AUTOSAVES, claim_autosave
+
+    path = settings.autosave
+    if path is None:
+        yield
+        return
+    try:
+        lock, claimed = claim_autosave(path, elsewhere=not resuming)
+    except SaveInUse as exc:
+        holder = f" ({exc.holder})" if exc.holder else ""
+        if resuming:
+            fail(
+                f"the game saved in {path} is open in another Purrch{holder}: "
+                "carry on there, or quit that one first",
+                code=1,
+            )
+        fail(
+            f"{1 + OTHER_AUTOSAVES} other Purrch apps are playing games saved in "
+            f"{path.parent}: quit one first",
+            code=1,
+        )
+    except OSError:
+        yield
+        return
+    if claimed != path:
+        settings.autosave = claimed
+        settings.notice = (
+            f"Another Purrch is playing the game saved in {path.name}: "
+            f"this one saves its games in {claimed.name}."
+        )
+    try:
+        yield
+    finally:
+        lock.release()
 
 
 def check_playable(game: Game) -> None:
@@ -422,7 +471,9 @@ def root(
     _root_options.clear()
     _root_options.update(theme=theme, ascii_only=ascii_only)
     if ctx.invoked_subcommand is None:
-        run_app(make_settings(theme, ascii_only), None)
+        settings = make_settings(theme, ascii_only)
+        with autosave_claimed(settings):
+            run_app(settings, None)
 
 
 @app.command()
@@ -597,19 +648,20 @@ def play(
     except ValueError as exc:
         fail(str(exc))
     settings = make_settings(theme, ascii_only, speed, window)
-    try:
-        table = build_table(chosen, seats, settings, seed=seed, options=options)
-    except ValueError as exc:
-        fail(str(exc))
-    kept = keep_unfinished_save(settings.autosave)
-    if kept is not None:
-        where, what = kept
-        typer.echo(
-            f"Your unfinished game ({what}) is kept in {where}: "
-            f"`purrch resume {where}` continues it.",
-            err=True,
-        )
-    run_app(settings, table)
+    with autosave_claimed(settings):
+        try:
+            table = build_table(chosen, seats, settings, seed=seed, options=options)
+        except ValueError as exc:
+            fail(str(exc))
+        kept = keep_unfinished_save(settings.autosave)
+        if kept is not None:
+            where, what = kept
+            typer.echo(
+                f"Your unfinished game ({what}) is kept in {where}: "
+                f"`purrch resume {where}` continues it.",
+                err=True,
+            )
+        run_app(settings, table)
 
 
 @app.command()
@@ -629,16 +681,22 @@ def resume(
 
     path = autosave_path() if file is None else file
     settings = make_settings(theme, ascii_only)
-    try:
-        table = Table.load(path, autosave=path)
-    except SaveError as exc:
-        fail(str(exc))
-    if table.is_over:
-        fail(f"the game saved in {path} is over: start a new one with `purrch`")
-    check_playable(table.game)
+
+    def load() -> Table:
+        try:
+            table = Table.load(path, autosave=path)
+        except SaveError as exc:
+            fail(str(exc))
+        if table.is_over:
+            fail(f"the game saved in {path} is over: start a new one with `purrch`")
+        return table
+
+    check_playable(load().game)  # a missing or bad save is named before anything is locked
     settings.autosave = path
-    settings.window_seconds = table.window_seconds
-    run_app(settings, table)
+    with autosave_claimed(settings, resuming=True):
+        table = load()  # again: another app may have saved a move meanwhile
+        settings.window_seconds = table.window_seconds
+        run_app(settings, table)
 
 
 # --------------------------------------------------------------------------- LAN

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from engine.core import JSON, RuleOption, resolve_options
+from engine.savefile import SaveInUse, SaveLock
 from engine.session import SaveError, SeatConfig, Table
 
 if TYPE_CHECKING:
@@ -253,6 +254,35 @@ class SavedGame:
         if self.error:
             return f"The saved game cannot be loaded ({self.error}): it will be replaced."
         return f"Your unfinished game of {self.what} will be replaced."
+
+
+OTHER_AUTOSAVES = 8
+"""How many other Purrch apps may play at once beside the one on ``autosave.json``
+(each on its own ``autosave-N.json``, N from 2)."""
+
+
+def claim_autosave(path: Path, *, elsewhere: bool = True) -> tuple[SaveLock, Path]:
+    """Lock the save at ``path`` for this app, which alone writes it from now on.
+
+    Another Purrch playing the game saved there holds its lock: with ``elsewhere``
+    the first free ``<name>-2.json``, ``<name>-3.json``... beside it is locked and
+    returned instead (two apps on one file would each overwrite the other's game);
+    without, or when every one is taken, :class:`SaveInUse` for ``path``.
+    :class:`OSError` if the folder cannot hold the lock file.
+    """
+    others = range(2, 2 + OTHER_AUTOSAVES) if elsewhere else range(0)
+    candidates = [path, *(path.with_name(f"{path.stem}-{n}{path.suffix}") for n in others)]
+    refused: SaveInUse | None = None
+    for candidate in candidates:
+        lock = SaveLock(candidate)
+        try:
+            lock.acquire()
+        except SaveInUse as exc:
+            refused = refused or exc
+            continue
+        return lock, candidate
+    assert refused is not None
+    raise refused
 
 
 def keep_unfinished_save(path: Path | None) -> tuple[Path, str] | None:

@@ -83,6 +83,8 @@ class Settings:
     # Whether a theme chosen in the app is kept for the next run (prefs.json): the
     # command line's apps, not tests and screenshots.
     remember_theme: bool = False
+    # Shown once when the app starts (where this app saves, when it is not the usual).
+    notice: str | None = None
 
     @property
     def bot_delay(self) -> tuple[float, float]:

@@ -330,6 +330,17 @@ async def test_ctrl_t_cycles_the_three_themes() -> None:
         assert app.settings.theme == THEME_NAMES[0]
 
 
+async def test_the_app_says_at_the_start_when_it_saves_in_another_file() -> None:
+    """``purrch`` beside another Purrch saves elsewhere (see ``cli.autosave_claimed``)
+    and says so when it opens."""
+    notice = "Another Purrch is playing the game saved in autosave.json: this one saves ..."
+    for given, expected in ((notice, [notice]), (None, [])):
+        app = make_app(notice=given)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            assert [n.message for n in app._notifications if n.title == "Autosave"] == expected
+
+
 async def test_a_terminal_below_80x24_is_told_once_each_time_it_gets_too_small() -> None:
     app = make_app()
 
