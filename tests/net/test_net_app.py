@@ -1468,6 +1468,38 @@ async def test_chat_at_a_lan_table() -> None:
             assert app.screen is game
 
 
+async def test_the_chat_says_why_a_long_line_stops_growing() -> None:
+    """The field takes at most the host's 500 characters (a paste is cut there too): at
+    the limit the box says so, and the message goes when the line is shorter again."""
+    from textual.app import App
+
+    from engine.net.protocol import MAX_CHAT
+    from tui.screens.chat import FULL, ChatScreen
+
+    sent: list[str] = []
+
+    class Table:
+        chat = ()
+
+        def send_chat(self, text: str) -> None:
+            sent.append(text)
+
+    chat = ChatScreen(Table(), draft="x" * (MAX_CHAT - 1))
+    app: App[None] = App()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await app.push_screen(chat)
+        await pilot.press("end")
+        assert chat_error(chat) == ""
+        await pilot.press("y")
+        assert chat_error(chat) == FULL
+        await pilot.press("z")  # refused: the line is full
+        assert chat.query_one("#chat-input").value == "x" * (MAX_CHAT - 1) + "y"
+        await pilot.press("backspace")
+        assert chat_error(chat) == ""
+        await pilot.press("y", "enter")
+        assert sent == ["x" * (MAX_CHAT - 1) + "y"] and chat_error(chat) == ""
+
+
 @pytest.mark.parametrize("over", ["chat", "quit"])
 async def test_the_game_starts_under_the_chat_or_a_question_in_the_waiting_room(
     over: str,

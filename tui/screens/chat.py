@@ -29,6 +29,10 @@ EMPTY = (
 )
 
 
+FULL = f"A line holds {MAX_CHAT} characters: send this one (Enter), then say the rest."
+"""Shown while the line is as long as the host takes (the field takes no more)."""
+
+
 class ChatTable(Protocol):
     """What the screen needs of a :class:`engine.net.client.RemoteTable`."""
 
@@ -77,6 +81,7 @@ class ChatScreen(ModalScreen[str]):
         here with its text kept, not sent to be refused (the app keeps one per table,
         across openings)."""
         self._last_sent = ""
+        self._error = ""
 
     def compose(self) -> ComposeResult:
         with Vertical(id="chat-box"):
@@ -108,9 +113,18 @@ class ChatScreen(ModalScreen[str]):
         self.query_one("#chat-scroll", VerticalScroll).scroll_end(animate=False)
 
     def _show_error(self, message: str) -> None:
+        self._error = message
         error = self.query_one("#chat-error", Static)
         error.display = bool(message)
         error.update(Content(message))
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        """Say why the field stops taking characters (a paste is cut there too)."""
+        event.stop()
+        if len(event.value) >= MAX_CHAT:
+            self._show_error(FULL)
+        elif self._error == FULL:
+            self._show_error("")
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
