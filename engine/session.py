@@ -726,6 +726,12 @@ class Table:
         fsync, renamed over ``path``, fsync of the folder)."""
         write_atomically(Path(path), self.to_json_text(), durable=True)
 
+    def autosave(self) -> None:
+        """Save to the autosave file now, if there is one (a new game is saved before
+        its first move, so that quitting at once keeps it, and what it replaces is
+        gone).  A failure is kept in :attr:`autosave_error`, as after a move."""
+        self._autosave_now()
+
     def _autosave_now(self) -> None:
         self._dirty = False
         if self._autosave is None:

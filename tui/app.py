@@ -292,6 +292,8 @@ class PurrchApp(App[None]):
             self.notify(f"The game screen is not available: {exc}", severity="error")
             return
         self.table = table
+        if isinstance(table, Table) and not table.is_over:
+            table.autosave()  # quitting before the first move keeps the game too
         self.push_screen(screen, callback=self._game_done)
 
     def _game_done(self, result: object) -> None:

@@ -729,6 +729,24 @@ def test_autosave(tmp_path: Path) -> None:
     assert loaded.is_over
 
 
+def test_autosave_on_request_before_the_first_move(tmp_path: Path) -> None:
+    """A new table writes nothing by itself; ``autosave()`` saves it now (the app does
+    when a game starts), and a failure is kept as after a move."""
+    path = tmp_path / "auto.json"
+    table = make(autosave=path)
+    assert not path.exists()
+    table.autosave()
+    assert Table.load(path, games=GAMES).to_json() == table.to_json()
+    assert table.autosave_error is None
+    blocked = make(autosave=path / "auto.json")  # a file where a folder should be
+    blocked.autosave()
+    assert blocked.autosave_error and "could not autosave" in blocked.autosave_error
+    unsaved = make(autosave=None)
+    unsaved.autosave()  # nothing to save to: nothing is written
+    assert unsaved.autosave_error is None
+    assert [f.name for f in tmp_path.iterdir()] == ["auto.json"]
+
+
 def test_autosave_failure_does_not_stop_the_game(tmp_path: Path) -> None:
     blocker = tmp_path / "file"
     blocker.write_text("x")

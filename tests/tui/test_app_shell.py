@@ -333,7 +333,7 @@ async def test_ctrl_t_cycles_the_three_themes() -> None:
 async def test_the_app_says_at_the_start_when_it_saves_in_another_file() -> None:
     """``purrch`` beside another Purrch saves elsewhere (see ``cli.autosave_claimed``)
     and says so when it opens."""
-    notice = "Another Purrch is playing the game saved in autosave.json: this one saves ..."
+    notice = "Another Purrch app has autosave.json open: this one saves its games in ..."
     for given, expected in ((notice, [notice]), (None, [])):
         app = make_app(notice=given)
         async with app.run_test(size=(80, 24)) as pilot:
@@ -572,6 +572,8 @@ async def test_new_game_over_an_unfinished_save_asks_first(purrch_home: Path) ->
         assert app.table is table
         assert [s.name for s in table.seats] == ["Player", "Tom", "Luna", "Mochi"]
         assert table.autosave_path == path
+        # Saved before its first move: quitting now keeps it, and the old game is gone.
+        assert Table.load(path).to_json() == table.to_json()
 
 
 async def test_new_game_over_a_corrupt_save_asks_first(purrch_home: Path) -> None:
@@ -596,7 +598,8 @@ async def test_new_game_without_a_save_asks_nothing(purrch_home: Path) -> None:
         await pilot.press("ctrl+s")
         await pilot.pause()
         assert isinstance(app.screen, StandInGame)
-        assert not (purrch_home / "autosave.json").exists()
+        saved = Table.load(purrch_home / "autosave.json")  # saved from the start
+        assert saved.to_json() == app.screen.table.to_json()
 
 
 async def test_new_game_over_a_finished_save_asks_nothing(purrch_home: Path) -> None:
