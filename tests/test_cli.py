@@ -644,8 +644,8 @@ def test_a_second_app_saves_its_games_beside_the_first_ones(
         settings = started.settings
         assert settings.autosave == tmp_path / "autosave-2.json"
         assert settings.notice == (
-            "Another Purrch is playing the game saved in autosave.json: "
-            "this one saves its games in autosave-2.json."
+            "Another Purrch app has autosave.json open: this one saves its games in "
+            "autosave-2.json."
         )
         if args:
             assert started.table is not None
@@ -670,9 +670,38 @@ def test_a_third_app_takes_the_next_free_save(
         result = runner.invoke(app, [])
         assert result.exit_code == 0, result.output
         assert started.settings.autosave == tmp_path / "autosave-3.json"
+        assert started.settings.notice == (
+            "Other Purrch apps have autosave.json and autosave-2.json open: this one saves "
+            "its games in autosave-3.json."
+        )
     finally:
         for lock in locks:
             lock.release()
+
+
+def test_resume_through_a_link_is_the_linked_save(
+    runner: CliRunner, started: Started, tmp_path: Path
+) -> None:
+    """A link to a save open in another app is refused like the save itself; else the
+    app saves to the save itself (writing to the link would replace it with a copy)."""
+    from engine.savefile import SaveLock
+
+    real = tmp_path / "autosave.json"
+    save_a_game(real)
+    link = tmp_path / "link.json"
+    link.symlink_to(real)
+    other = SaveLock(real)
+    other.acquire()
+    try:
+        result = runner.invoke(app, ["resume", str(link)])
+    finally:
+        other.release()
+    assert result.exit_code == 1 and "open in another Purrch" in result.stderr
+    assert started.calls == []
+    result = runner.invoke(app, ["resume", str(link)])
+    assert result.exit_code == 0, result.output
+    assert started.settings.autosave == real
+    assert started.table is not None and started.table.autosave_path == real
 
 
 def test_resume_refuses_a_game_open_in_another_app(

@@ -363,8 +363,11 @@ def autosave_claimed(settings: Settings, *, resuming: bool = False) -> Iterator[
     if path is None:
         yield
         return
+    # A link to a save: the save itself (one lock, and the link is not replaced by
+    # a copy of the game that then goes its own way).
+    path = settings.autosave = path.resolve()
     try:
-        lock, claimed = claim_autosave(path, elsewhere=not resuming)
+        lock, claimed, taken = claim_autosave(path, elsewhere=not resuming)
     except SaveInUse as exc:
         holder = f" ({exc.holder})" if exc.holder else ""
         if resuming:
@@ -381,12 +384,12 @@ def autosave_claimed(settings: Settings, *, resuming: bool = False) -> Iterator[
     except OSError:
         yield
         return
-    if claimed != path:
+    if taken:
         settings.autosave = claimed
-        settings.notice = (
-            f"Another Purrch is playing the game saved in {path.name}: "
-            f"this one saves its games in {claimed.name}."
-        )
+        shown = [p.name for p in taken]
+        names = shown[0] if len(shown) == 1 else f"{', '.join(shown[:-1])} and {shown[-1]}"
+        who = "Another Purrch app has" if len(taken) == 1 else "Other Purrch apps have"
+        settings.notice = f"{who} {names} open: this one saves its games in {claimed.name}."
     try:
         yield
     finally:
@@ -682,7 +685,7 @@ def resume(
     path = autosave_path() if file is None else file
     settings = make_settings(theme, ascii_only)
 
-    def load() -> Table:
+    def load(path: Path) -> Table:
         try:
             table = Table.load(path, autosave=path)
         except SaveError as exc:
@@ -691,10 +694,11 @@ def resume(
             fail(f"the game saved in {path} is over: start a new one with `purrch`")
         return table
 
-    check_playable(load().game)  # a missing or bad save is named before anything is locked
+    check_playable(load(path).game)  # a missing or bad save is named before any lock
     settings.autosave = path
     with autosave_claimed(settings, resuming=True):
-        table = load()  # again: another app may have saved a move meanwhile
+        assert settings.autosave is not None
+        table = load(settings.autosave)  # again: another app may have saved a move since
         settings.window_seconds = table.window_seconds
         run_app(settings, table)
 

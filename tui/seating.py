@@ -261,26 +261,27 @@ OTHER_AUTOSAVES = 8
 (each on its own ``autosave-N.json``, N from 2)."""
 
 
-def claim_autosave(path: Path, *, elsewhere: bool = True) -> tuple[SaveLock, Path]:
+def claim_autosave(path: Path, *, elsewhere: bool = True) -> tuple[SaveLock, Path, list[Path]]:
     """Lock the save at ``path`` for this app, which alone writes it from now on.
 
-    Another Purrch playing the game saved there holds its lock: with ``elsewhere``
-    the first free ``<name>-2.json``, ``<name>-3.json``... beside it is locked and
-    returned instead (two apps on one file would each overwrite the other's game);
-    without, or when every one is taken, :class:`SaveInUse` for ``path``.
-    :class:`OSError` if the folder cannot hold the lock file.
+    Another Purrch that has the file open holds its lock: with ``elsewhere`` the
+    first free ``<name>-2.json``, ``<name>-3.json``... beside it is locked instead
+    (two apps on one file would each overwrite the other's game); without, or when
+    every one is taken, :class:`SaveInUse` for ``path``.  Returns the lock, the
+    path locked, and the ones passed over (in use).  :class:`OSError` if the folder
+    cannot hold the lock file.
     """
     others = range(2, 2 + OTHER_AUTOSAVES) if elsewhere else range(0)
     candidates = [path, *(path.with_name(f"{path.stem}-{n}{path.suffix}") for n in others)]
     refused: SaveInUse | None = None
-    for candidate in candidates:
+    for i, candidate in enumerate(candidates):
         lock = SaveLock(candidate)
         try:
             lock.acquire()
         except SaveInUse as exc:
             refused = refused or exc
             continue
-        return lock, candidate
+        return lock, candidate, candidates[:i]
     assert refused is not None
     raise refused
 
