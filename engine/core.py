@@ -236,7 +236,8 @@ class GameBase(Generic[S]):
     this class also offers them apart, ``public_view(state)`` and ``private_view(state,
     seat)``, so that a host sending every seat its view builds the public half once.
     (They are optional: :class:`engine.session.Table` falls back to ``view`` for a game
-    that has only that.)
+    that has only that.)  Likewise ``player_count(state)``, with which a loaded save
+    is checked to have a seat for every player of its game state.
     """
 
     state_class: type[S]
@@ -254,6 +255,10 @@ class GameBase(Generic[S]):
             scores=None if scores is None else tuple(int(x) for x in scores),
         )
 
+    def player_count(self, state: S) -> int:
+        """How many players ``state`` was set up for."""
+        return len(state.names)
+
     def view(self, state: S, seat: int | None) -> dict[str, JSON]:
         private = self.private_view(state, seat)  # checks the seat first
         return {"public": self.public_view(state), "private": private}
@@ -264,7 +269,7 @@ class GameBase(Generic[S]):
     def private_view(self, state: S, seat: int | None) -> dict[str, JSON]:
         if seat is None:
             return {}
-        if not 0 <= seat < len(state.names):
+        if not 0 <= seat < self.player_count(state):
             raise ValueError(f"no seat {seat}")
         return self.build_private(state, seat)
 

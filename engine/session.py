@@ -762,8 +762,12 @@ class Table:
             return cls._from_json(data, autosave=autosave, clock=clock, games=games)
         except SaveError:
             raise
-        except Exception as exc:
+        except (ValueError, KeyError) as exc:  # the game's own words, or a missing field
             raise SaveError(f"damaged save: {_one_line(exc)}") from exc
+        except Exception as exc:  # a field of the wrong type, met deep in a game
+            raise SaveError(
+                f"damaged save: something in it is not as Purrch writes it ({_one_line(exc)})"
+            ) from exc
 
     @classmethod
     def _from_json(
@@ -824,6 +828,9 @@ class Table:
                 memories[seat] = memory
 
         state = game.state_from_json(_field(data, "state", dict))
+        player_count = getattr(game, "player_count", None)
+        if player_count is not None and player_count(state) != n:
+            raise SaveError(f"damaged save: {n} seats for a game of {player_count(state)} players")
         # Make sure the game can carry on from this state before building anything.
         game.outcome(state)
         for p in game.prompts(state):

@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 
 from engine.core import JSON, Event, IllegalMove, Option, Outcome, Prompt, Rng, RuleOption
+from engine.games import REGISTRY
 from engine.session import SaveError, SeatConfig, Table
 
 # ---------------------------------------------------------------------------- the fake game
@@ -814,6 +815,26 @@ def test_corrupt_saves_raise_save_error(what: str, data: Any) -> None:
         Table.from_json(data, games=GAMES)
     message = str(info.value)
     assert message and "\n" not in message and len(message) < 200
+
+
+@pytest.mark.parametrize("game_id", sorted(REGISTRY))
+def test_a_save_with_a_seat_too_many_is_refused(game_id: str) -> None:
+    """A seat that the game state has no player for (a hand-edited save) would sit
+    at the table with no hand: refused, in words."""
+    game = REGISTRY[game_id]
+    seats = [SeatConfig(f"P{i}") for i in range(game.min_players)]
+    data = Table(game, seats, seed=3, window_seconds=None).to_json()
+    data["seats"].append(SeatConfig("X").to_json())
+    with pytest.raises(SaveError, match=f"damaged save: {len(seats) + 1} seats"):
+        Table.from_json(data)
+
+
+def test_a_field_of_the_wrong_type_is_named_in_words() -> None:
+    data = Table("pigeons", [SeatConfig("Ann"), SeatConfig("Bo")], seed=3).to_json()
+    data["state"]["hands"] = None
+    with pytest.raises(SaveError) as info:
+        Table.from_json(data)
+    assert str(info.value).startswith("damaged save: something in it is not as Purrch writes")
 
 
 def test_corrupt_files_raise_save_error(tmp_path: Path) -> None:
