@@ -133,3 +133,29 @@ async def test_the_other_players_strengths_are_never_shown() -> None:
         assert all(data.branches[b].owner == "black" for b in data.secret)
         hidden = [b for b in data.branches.values() if b.owner == "ginger" and not b.broken]
         assert hidden and all(b.strength is None for b in hidden)
+
+
+def test_a_strength_token_is_on_its_own_digit() -> None:
+    """Strength 3 is on key 3 whichever tokens are left: once strength 1 is placed,
+    "1 strength 2  2 strength 3" read as the strengths themselves (QA)."""
+    from engine.session import Table
+    from themes import glyphs_for
+    from tui.games.base import Shown
+    from tui.games.perch import PerchUI
+    from tui.screenshots import PERCH, PERCH_SEED, PERCH_SOLO, make_table
+
+    table = make_table(PERCH_SOLO, PERCH_SEED, game=PERCH)
+    ui = PerchUI(glyphs_for(False))
+
+    def keys_now(t: Table) -> dict[str, str | None]:
+        (prompt,) = t.prompts_for(0)
+        view = t.view(0)
+        shown = Shown(0, view["public"], view["private"], prompt, ("Ann", "Bea"), ())
+        return {o.label: o.key for o in ui.prompt_info(shown).options}
+
+    assert keys_now(table) == {f"strength {n}": str(n) for n in (1, 2, 3, 4)}
+    table.answer(0, table.prompts_for(0)[0].id, "token:1")
+    (place,) = table.prompts_for(0)  # then a branch for it
+    table.answer(0, place.id, "branch:L1")
+    table.run_bots()
+    assert keys_now(table) == {f"strength {n}": str(n) for n in (2, 3, 4)}

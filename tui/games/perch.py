@@ -45,7 +45,7 @@ from tui.games.base import GameUI, PaneChoice, Shown
 from tui.games.stool import AWAY, away_seats, nearest
 from tui.lifecycle import coming_down
 from tui.screens.game_over import GameResult
-from tui.widgets import PromptInfo, keyed_options
+from tui.widgets import PromptInfo, keyed_options, keyed_slots
 
 if TYPE_CHECKING:
     from textual.screen import Screen
@@ -512,7 +512,23 @@ class PerchUI(GameUI):
     def prompt_info(self, shown: Shown) -> PromptInfo:
         prompt = shown.prompt
         assert prompt is not None
-        options = keyed_options(self.ordered_options(shown))
+        ordered = self.ordered_options(shown)
+        strengths: dict[int, str] = {}
+        for option_id, _label in ordered:
+            verb, rest = _split(option_id)
+            if verb == "token" and rest.isdigit():
+                strengths.setdefault(int(rest), option_id)
+        labels = {label for _, label in ordered}
+        if strengths and len(strengths) == len(labels) and max(strengths) <= 9:
+            # Each strength on its own digit (strength 3 on 3), whichever are left.
+            options = keyed_slots(
+                [
+                    (strengths[n], f"strength {n}") if n in strengths else None
+                    for n in range(1, max(strengths) + 1)
+                ]
+            )
+        else:
+            options = keyed_options(ordered)
         hint = ""
         if any(_position(o.id) for o in prompt.options):
             hint = "Pick on the tree: arrows and Enter, or a key."
