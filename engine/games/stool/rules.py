@@ -55,6 +55,7 @@ from engine.games.stool.cards import (
     FACE_KIND,
     FACE_NAME,
     FACE_VALUE,
+    PIGEON_LOG,
     PIGEONS,
     RAT,
     all_faces,
@@ -715,7 +716,7 @@ class StoolGame(GameBase[StoolState]):
         s.action = key
         s.picks = []
         s.tid = self._new_id(s)
-        events.append(Event(f"{who} plays {art} from {pos}: {PIGEONS[key][2]}", kind="play"))
+        events.append(Event(f"{who} plays {art} from {pos}: {PIGEON_LOG[key]}", kind="play"))
         if key in ("stool", "vendetta"):
             s.step = "look"
         elif key == "bamboozle":
