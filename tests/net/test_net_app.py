@@ -560,6 +560,9 @@ async def test_a_table_hosted_from_the_menu_resumes_after_a_crash(
         assert resumed is not None and host.game_number == 1
         assert resumed.to_json() == state
         assert [s.name for s in resumed.seats] == ["Ann", "Bob", "Tom"]
+        # Where the table listened, kept: a table for this machine only does not
+        # come back on every interface (nor on another port than its players').
+        assert (host.config.bind, host.config.port) == (LOOPBACK, port)
 
         resumed_server = TableServer(host)
         await resumed_server.start(LOOPBACK, 0)

@@ -114,6 +114,8 @@ async def start_server(game: Game, config: HostConfig, bind: str, port: int) -> 
     (``purrch host --resume`` of this app's earlier table, say) writes it."""
     server = TableServer.new(game, config)
     await server.start(bind, port)
+    # Saved, so that `purrch host --resume` listens here again (as `purrch host` does).
+    config.bind, config.port = bind, server.port
     if config.save_path is None:  # the host's own config: it reads it at every save
         config.save_path = hosted_save_path(game.id, server.port)
     from tui.lan_commands import LanError, lock_save
