@@ -28,6 +28,7 @@ from engine.net import DEFAULT_PORT
 from engine.net.client import JoinError, LobbyInfo, RemoteTable, data_dir
 from engine.net.host import HostConfig, TableHost
 from engine.net.server import TableServer
+from engine.net.tcp import os_reason
 from engine.savefile import SaveInUse, SaveLock
 from engine.session import SaveError
 from tui.connection import address_text
@@ -321,7 +322,7 @@ async def _serve(
             if "port" in host.restored:
                 hint = " (the table's port before: --port chooses another, and the players "
                 hint += "then join there)"
-            raise LanError(f"cannot listen on {bind}:{port}: {exc.strerror or exc}{hint}") from None
+            raise LanError(f"cannot listen on {bind}:{port}: {os_reason(exc)}{hint}") from None
         port = server.port
         config.bind, config.port = bind, port  # saved, so that --resume listens here again
         if lock is None:  # the default file, named after the port (a new table: no save yet)
@@ -389,7 +390,11 @@ async def _serve_locked(
     if host.has_password:
         echo("The table has a password: add --password to the join command.")
     echo(f"Autosave: {config.save_path}")
-    echo(f"  (after a crash, `purrch host --resume {config.save_path}` continues the game)")
+    resume = f"`purrch host --resume {config.save_path}` continues the game"
+    if host.started:
+        echo(f"  (after a crash, {resume})")
+    else:  # nothing is saved before the game starts: a crash then loses only the joins
+        echo(f"  (from the start of the game: after a crash, {resume})")
     before = ", as before" if "away_timeout" in host.restored else ""
     if config.away_timeout is not None:
         echo(f"A bot plays for a player away more than {config.away_timeout:g} s{before}.")

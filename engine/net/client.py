@@ -49,7 +49,7 @@ from engine.net.protocol import (
     encode,
     parse_server_line,
 )
-from engine.net.tcp import keep_alive
+from engine.net.tcp import keep_alive, os_reason
 from engine.session import SeatConfig, Subscriber, TableLike
 
 __all__ = [
@@ -461,8 +461,8 @@ class RemoteTable:
     async def _dial(self, token: str | None, timeout: float = 10.0) -> None:
         try:
             conn = await ClientConnection.open(self.host, self.port, timeout=timeout)
-        except (OSError, TimeoutError) as exc:
-            reason = getattr(exc, "strerror", None) or str(exc) or "timed out"
+        except OSError as exc:  # TimeoutError too
+            reason = "timed out" if isinstance(exc, TimeoutError) else os_reason(exc)
             raise JoinError("connect", f"Cannot reach {self.host}:{self.port}: {reason}.") from None
         try:
             welcome = await conn.hello(

@@ -1034,8 +1034,9 @@ class TableHost:
         if self._table is not None:
             raise ProtocolError(
                 Code.FULL,
-                "The game has started and every seat is taken: join as a spectator to watch "
-                "(or use your seat's token to take it back).",
+                "The game has started and every seat is taken: join as a spectator to watch. "
+                "(A player who left takes their seat back by joining again under the same "
+                "name, from the same computer.)",
                 fatal=True,
             )
         free = [s for s in self._seats if s.human and s.name is None]

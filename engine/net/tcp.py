@@ -13,9 +13,10 @@ minute, as a connection error, and handled as any dropped connection.
 from __future__ import annotations
 
 import contextlib
+import os
 import socket
 
-__all__ = ["KEEPALIVE_IDLE", "KEEPALIVE_INTERVAL", "KEEPALIVE_PROBES", "keep_alive"]
+__all__ = ["KEEPALIVE_IDLE", "KEEPALIVE_INTERVAL", "KEEPALIVE_PROBES", "keep_alive", "os_reason"]
 
 KEEPALIVE_IDLE = 10
 KEEPALIVE_INTERVAL = 5
@@ -43,3 +44,13 @@ def keep_alive(sock: socket.socket | None) -> None:
         if option is not None:
             with contextlib.suppress(OSError):
                 sock.setsockopt(socket.IPPROTO_TCP, option, value)
+
+
+def os_reason(exc: BaseException) -> str:
+    """Why a connect or a bind failed, in the system's words ("Connection refused",
+    "Address already in use"): asyncio words them its own way, with Python's tuples
+    ("Connect call failed ('127.0.0.1', 7979)")."""
+    code = getattr(exc, "errno", None)
+    if isinstance(code, int) and code > 0:
+        return os.strerror(code)
+    return getattr(exc, "strerror", None) or str(exc) or type(exc).__name__

@@ -82,8 +82,23 @@ def test_join_with_nobody_listening_is_one_line_and_exit_1(runner: CliRunner) ->
     result = runner.invoke(app, ["join", f"{LOOPBACK}:{port}", "--name", "Ann"])
     assert result.exit_code == 1, result.output
     assert result.stdout == f"Connecting to 127.0.0.1:{port}...\n"  # said while it tries
-    assert result.stderr.startswith("error: Cannot reach 127.0.0.1:")
-    assert len(result.stderr.splitlines()) == 1
+    # The system's words, not asyncio's ("Connect call failed ('127.0.0.1', 7979)").
+    assert result.stderr == f"error: Cannot reach 127.0.0.1:{port}: Connection refused.\n"
+
+
+def test_host_on_a_port_in_use_is_one_line_in_the_systems_words(
+    runner: CliRunner, tmp_path: Path
+) -> None:
+    import socket
+
+    with socket.socket() as busy:
+        busy.bind((LOOPBACK, 0))
+        busy.listen()
+        port = busy.getsockname()[1]
+        args = ["host", "pigeons", "--players", "2", "--port", str(port), "--bind", LOOPBACK]
+        result = runner.invoke(app, [*args, "--save", str(tmp_path / "t.json")])
+    assert result.exit_code == 1, result.output
+    assert result.stderr == f"error: cannot listen on 127.0.0.1:{port}: Address already in use\n"
 
 
 def test_resume_with_ssh_needs_the_password_again(runner: CliRunner, tmp_path: Path) -> None:
@@ -164,6 +179,10 @@ async def test_the_host_killed_mid_game_resumes_with_nothing_lost(tmp_path: Path
     tables: list[RemoteTable] = []
     try:
         await host.wait_line(r"Players join with:")
+        # Nothing is saved before the game starts: the hint says from when it holds.
+        assert f"(from the start of the game: after a crash, `purrch host --resume {save}`" in (
+            await host.wait_line(r"after a crash")
+        )
         await host.wait_line(r"Waiting for 2 players")
         for name in ("Ann", "Bob"):
             tables.append(
@@ -201,6 +220,9 @@ async def test_the_host_killed_mid_game_resumes_with_nothing_lost(tmp_path: Path
 
         host = await HostProcess.start("--resume", str(save), home=tmp_path)
         await host.wait_line(r"Ctrl\+C stops the table")
+        assert f"  (after a crash, `purrch host --resume {save}` continues the game)\n" in (
+            host.lines
+        )
         # The banner first (it starts with what is hosted), then the host's news.
         assert host.lines[0].startswith("Purrch ") and not any(
             "Resumed game" in x for x in host.lines

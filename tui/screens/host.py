@@ -34,6 +34,7 @@ from engine.net import DEFAULT_PORT
 from engine.net.client import RemoteTable, data_dir
 from engine.net.host import HostConfig
 from engine.net.server import TableServer
+from engine.net.tcp import os_reason
 from engine.session import SeatConfig
 from tui.lifecycle import coming_down
 from tui.screens.join import hold_cursors_still
@@ -265,7 +266,7 @@ class HostScreen(Screen[HostedTable | None]):
             self._failed(f"{exc}.")
             return
         except OSError as exc:
-            self._failed(f"Cannot listen on {bind}:{port}: {exc.strerror or exc}")
+            self._failed(f"Cannot listen on {bind}:{port}: {os_reason(exc)}")
             return
         try:
             # The seat's token is remembered (as `purrch join` does): after a crash,
