@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import shlex
 from collections.abc import Callable, Iterable
 from dataclasses import replace
 from typing import Any, ClassVar, cast
@@ -61,6 +62,7 @@ from engine.net.server import TableServer
 from engine.session import Table
 from themes import DEFAULT_THEME, THEME_NAMES, THEMES, glyphs_for
 from tui.ascii_out import ascii_driver
+from tui.connection import address_text
 from tui.games.base import SeatPrefs
 from tui.screens.chat import ChatScreen, chat_notice
 from tui.screens.game_over import GameOverScreen, TableNews
@@ -189,6 +191,11 @@ class PurrchApp(App[None]):
         self._front_door_name = default_name
         """The name the join form of the fixed table shows (the last one used)."""
         self._hosted_table: Any = None
+        self._hosting_notice = ""
+        """What the table this app hosts is (address, autosave), said when its game starts."""
+        self.exit_note = ""
+        """A line for the terminal once the app has stopped (how to resume the LAN table
+        it hosted)."""
         """The :class:`~tui.screens.host.HostedTable` this app hosts (its resume commands)."""
         self._last_join: tuple[str, str] | None = None
         """(name, address) of the last LAN table this app joined, for the join form."""
@@ -274,6 +281,14 @@ class PurrchApp(App[None]):
 
     async def on_unmount(self) -> None:
         remote, server = self.remote, self.hosted
+        hosted = self._hosted_table
+        if server is not None and hosted is not None and hosted.resume_command:
+            played = server.host.table
+            if played is not None and not played.is_over:
+                self.exit_note = (
+                    f"The LAN table is saved: `{hosted.resume_command}` continues it, and "
+                    f"`{hosted.rejoin_command}` takes your seat back."
+                )
         self._detach_remote()
         self.hosted = None
         with contextlib.suppress(Exception):
@@ -295,6 +310,9 @@ class PurrchApp(App[None]):
         if isinstance(table, Table) and not table.is_over:
             table.autosave()  # quitting before the first move keeps the game too
         self.push_screen(screen, callback=self._game_done)
+        if self._hosting_notice and self.hosted is not None:
+            self.notify(self._hosting_notice, title="Hosting", timeout=15, markup=False)
+        self._hosting_notice = ""
 
     def _game_done(self, result: object) -> None:
         choice = result[0] if isinstance(result, tuple) and result else result
@@ -362,12 +380,11 @@ class PurrchApp(App[None]):
         remote, server = self.remote, self.hosted
         if remote is not None and server is None and remote.name:
             # The join form offers the same table again (a host back after a crash).
-            from tui.screens.lobby import address_text
-
             self._last_join = (remote.name, address_text(remote.host, remote.port))
         self._detach_remote()
         self.hosted = None
         self._hosted_table = None
+        self._hosting_notice = ""
         if remote is not None or server is not None:
             task = asyncio.get_running_loop().create_task(_close_table(remote, server))
             self._leaving_tasks.add(task)
@@ -491,6 +508,15 @@ class PurrchApp(App[None]):
     def _table_closed(self, reason: str) -> None:
         """The connection is closed for good (the host stopped the table): leave it, back
         to the menu (or the fixed table's form), and say why."""
+        remote = self.remote
+        comeback = ""
+        if remote is not None and remote.seat is not None and self.hosted is None:
+            # The host may come back (`purrch host --resume`) with the seat held.
+            comeback = (
+                " The host keeps your seat: once the table is back, join it again as "
+                f"{remote.name} (`purrch join {address_text(remote.host, remote.port)} "
+                f"--name {shlex.quote(remote.name)}`, or Join a LAN game)."
+            )
         self.leave_remote()
         self.table = None
         if self.table_address is not None:
@@ -502,12 +528,13 @@ class PurrchApp(App[None]):
         if self.table_address is not None:
             where = "Back to the form: join again once the table is back."
         else:
-            where = "Back to the menu."
+            where = "Back to the menu." + comeback
         self.notify(
             f"{reason} {where}".strip(),
             title="Disconnected",
             severity="error",
-            timeout=10,
+            timeout=20 if comeback else 10,
+            markup=False,
         )
         self._go_home()
 
@@ -580,8 +607,11 @@ class PurrchApp(App[None]):
         self.hosted = hosted.server
         self._hosted_table = hosted
         self.sit_at(hosted.remote, hosting=hosted.address)
-        if hosted.resume_hint:
-            self.notify(hosted.resume_hint, title="Autosave", timeout=12, markup=False)
+        # Said when the game starts: the waiting room shows where to join meanwhile
+        # (the notice would cover it), and nothing is saved before the game.
+        self._hosting_notice = (
+            f"The table is on {hosted.address} (spectators can join there). {hosted.resume_hint}"
+        ).strip()
 
     def _joined(self, remote: RemoteTable | None) -> None:
         if remote is None:

@@ -345,6 +345,8 @@ def run_app(settings: Settings, table: Table | None) -> None:
             typer.echo(f"Saved. `purrch resume` continues the game ({path}).")
         else:
             typer.echo(f"Saved. `purrch resume {path}` continues the game.")
+    if app.exit_note:
+        typer.echo(app.exit_note)
     if app.return_code:  # the app failed (Textual printed why): not a clean exit
         raise typer.Exit(code=app.return_code)
 

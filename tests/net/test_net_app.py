@@ -413,11 +413,11 @@ async def test_the_menu_hosts_a_lan_game_and_plays_a_seat(
         resume = f"purrch host --resume {save} --port {server.port} --bind 127.0.0.1"
         rejoin = f"purrch join 127.0.0.1:{server.port} --name Ann"
         await pilot.pause()
-        hints = [n.message for n in app._notifications if n.title == "Autosave"]
-        assert hints == [
-            f"The game autosaves to {save}. If this app stops mid-game, `{resume}` "
-            f"continues it and `{rejoin}` takes your seat back."
-        ]
+
+        def hints() -> list[str]:
+            return [n.message for n in app._notifications if n.title == "Hosting"]
+
+        assert hints() == []  # the waiting room shows where to join: nothing covers it
         bob = await join(server, "Bob")
         await remote.wait_started(TIMEOUT)
         for _ in range(100):
@@ -425,6 +425,11 @@ async def test_the_menu_hosts_a_lan_game_and_plays_a_seat(
             if isinstance(app.screen, GameScreen):
                 break
         assert isinstance(app.screen, GameScreen) and app.screen.table is remote
+        assert hints() == [
+            f"The table is on 127.0.0.1:{server.port} (spectators can join there). "
+            f"The game autosaves to {save}. If this app stops mid-game, `{resume}` "
+            f"continues it and `{rejoin}` takes your seat back."
+        ]
         assert save.exists()
         assert f"`{resume}` continues it" in app.quit_detail()
         # The palette's "Leave the table" asks first: it stops the table for everyone.
@@ -481,12 +486,14 @@ async def test_the_menu_hosts_a_table_with_a_password(
         server = app.hosted
         assert isinstance(app.screen, LobbyScreen) and server is not None
         assert server.host.has_password
-        hints = [n.message for n in app._notifications if n.title == "Autosave"]
-        assert len(hints) == 1 and "--name Ann --password PASSWORD`" in hints[0]
         with pytest.raises(JoinError, match="password"):
             await join(server, "Bob")
         bob = await join(server, "Bob", password="crumbs")
         assert bob.seat == 1
+        await wait_for_screen(pilot, GameScreen)
+        await pilot.pause()
+        hints = [n.message for n in app._notifications if n.title == "Hosting"]
+        assert len(hints) == 1 and "--name Ann --password PASSWORD`" in hints[0]
         await bob.close()
 
 
@@ -1169,6 +1176,38 @@ async def test_the_fixed_table_game_over_leaves_the_table_back_to_the_form(
         await server.close()
 
 
+async def test_a_player_whose_host_stopped_is_told_how_to_take_the_seat_back() -> None:
+    """Back on the menu once the host is gone for good, a player (not a spectator) reads
+    that the seat is held and the join that takes it back when the host resumes."""
+    from tui.screens.menu import MenuScreen
+
+    server = await start_server("stool", players=2, bots=0, seed=5)
+    ann = await join(server, "Ann")
+    bob = await join(server, "Bob")
+    try:
+        await ann.wait_started(TIMEOUT)
+        app = remote_app(scene_settings(), ann)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await wait_for_screen(pilot, GameScreen)
+            ann.reconnect_for = 0.3  # not two minutes of dialling in a test
+            port = server.port
+            await server.close()
+            await wait_for_screen(pilot, MenuScreen)
+            await wait_until(
+                pilot, lambda: any(n.title == "Disconnected" for n in app._notifications)
+            )
+            (notice,) = [n.message for n in app._notifications if n.title == "Disconnected"]
+            assert notice == (
+                "The host stopped the table. Back to the menu. The host keeps your seat: "
+                "once the table is back, join it again as Ann "
+                f"(`purrch join 127.0.0.1:{port} --name Ann`, or Join a LAN game)."
+            )
+    finally:
+        await ann.close()
+        await bob.close()
+        await server.close()
+
+
 async def test_the_fixed_table_goes_back_to_the_form_when_the_host_stops(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -1501,6 +1540,65 @@ async def test_the_chat_says_why_a_long_line_stops_growing() -> None:
         assert chat_error(chat) == ""
         await pilot.press("y", "enter")
         assert sent == ["x" * (MAX_CHAT - 1) + "y"] and chat_error(chat) == ""
+
+
+async def test_the_last_chat_line_stays_in_sight_under_a_message() -> None:
+    """A message under the lines ("Type something first.") takes a row from them: the
+    newest line must not go out of sight (QA: it came back only with the next line)."""
+    from textual.app import App
+    from textual.containers import VerticalScroll
+
+    from tui.screens.chat import ChatScreen
+
+    class Table:
+        chat = tuple(("Bob", 1, f"line {i}") for i in range(40))
+
+        def send_chat(self, text: str) -> None:
+            pass
+
+    chat = ChatScreen(Table())
+    app: App[None] = App()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await app.push_screen(chat)
+        await pilot.pause()
+        scroll = chat.query_one("#chat-scroll", VerticalScroll)
+        assert scroll.max_scroll_y > 0 and scroll.scroll_y == scroll.max_scroll_y
+        await pilot.press("enter")
+        await pilot.pause()
+        assert chat_error(chat) == "Type something first."
+        assert scroll.scroll_y == scroll.max_scroll_y
+
+
+async def test_a_paste_into_the_chat_is_one_line_cut_to_fit() -> None:
+    """A paste too long for the line is cut to the room left (the field dropped it
+    whole, without a word); a paste of several lines is one line."""
+    from textual import events
+    from textual.app import App
+
+    from engine.net.protocol import MAX_CHAT
+    from tui.screens.chat import FULL, ChatInput, ChatScreen
+
+    class Table:
+        chat = ()
+
+        def send_chat(self, text: str) -> None:
+            pass
+
+    chat = ChatScreen(Table(), draft="ab")
+    app: App[None] = App()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await app.push_screen(chat)
+        field = chat.query_one(ChatInput)
+        await pilot.press("end")
+        field.post_message(events.Paste("y" * 520))
+        await pilot.pause()
+        assert field.value == "ab" + "y" * (MAX_CHAT - 2)
+        assert chat_error(chat) == FULL
+        field.value = ""
+        await pilot.pause()
+        field.post_message(events.Paste("line one\nline  two\n"))
+        await pilot.pause()
+        assert field.value == "line one line two" and chat_error(chat) == ""
 
 
 @pytest.mark.parametrize("over", ["chat", "quit"])

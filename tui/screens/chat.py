@@ -11,6 +11,7 @@ import time
 from collections.abc import Iterable
 from typing import Any, ClassVar, Protocol
 
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical, VerticalScroll
@@ -25,11 +26,12 @@ NOTICE_CHARS = 120
 """A line longer than this shows cut short in a notification (whole in the chat)."""
 
 EMPTY = (
-    "Nobody has said anything yet. Everyone at the table reads what you type here, spectators too."
+    "Nothing said since you came to the table. Everyone at the table reads what you type "
+    "here, spectators too."
 )
 
 
-FULL = f"A line holds {MAX_CHAT} characters: send this one (Enter), then say the rest."
+FULL = f"A line holds {MAX_CHAT} characters: what goes past that is left out."
 """Shown while the line is as long as the host takes (the field takes no more)."""
 
 
@@ -60,6 +62,22 @@ class ChatInput(Input):
     """The line to type; Enter sends it (shown in the footer as "Send")."""
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("enter", "submit", "Send")]
+
+    def _on_paste(self, event: events.Paste) -> None:
+        """A paste is one line (its lines joined by spaces), cut to the room left.
+        (An Input drops a paste that does not fit whole, and keeps its first line only.)"""
+        event.prevent_default()  # not the Input's own paste as well
+        event.stop()
+        text = " ".join(event.text.split())
+        start, end = self.selection
+        room = self.max_length - len(self.value) + abs(end - start)
+        text = text[: max(0, room)]
+        if not text:
+            return
+        if start == end:
+            self.insert_text_at_cursor(text)
+        else:
+            self.replace(text, start, end)
 
 
 class ChatScreen(ModalScreen[str]):
@@ -115,6 +133,10 @@ class ChatScreen(ModalScreen[str]):
     def _show_error(self, message: str) -> None:
         self._error = message
         error = self.query_one("#chat-error", Static)
+        if error.display != bool(message):
+            # The lines get a row less (or more): the last one must stay in sight.
+            scroll = self.query_one("#chat-scroll", VerticalScroll)
+            self.call_after_refresh(scroll.scroll_end, animate=False)
         error.display = bool(message)
         error.update(Content(message))
 
