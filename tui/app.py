@@ -606,12 +606,13 @@ class PurrchApp(App[None]):
             self.leave_remote()
         self.hosted = hosted.server
         self._hosted_table = hosted
-        self.sit_at(hosted.remote, hosting=hosted.address)
-        # Said when the game starts: the waiting room shows where to join meanwhile
-        # (the notice would cover it), and nothing is saved before the game.
+        # Said when the game starts (now, with no seat to wait for): the waiting room
+        # shows where to join meanwhile (the notice would cover it), and nothing is
+        # saved before the game.
         self._hosting_notice = (
             f"The table is on {hosted.address} (spectators can join there). {hosted.resume_hint}"
         ).strip()
+        self.sit_at(hosted.remote, hosting=hosted.address)
 
     def _joined(self, remote: RemoteTable | None) -> None:
         if remote is None:

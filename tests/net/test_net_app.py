@@ -497,6 +497,37 @@ async def test_the_menu_hosts_a_table_with_a_password(
         await bob.close()
 
 
+async def test_a_hosted_table_of_one_player_says_where_it_is_as_it_starts(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Every other seat a bot: the game starts at once, with no waiting room to show
+    the address, so the hosting notice says it (spectators may come)."""
+    monkeypatch.setenv("PURRCH_HOME", str(tmp_path))
+    from engine.games import get_game
+    from engine.session import SeatConfig
+    from tui.app import PurrchApp
+    from tui.screens.host import LOOPBACK, HostScreen
+
+    seats = [SeatConfig("Ann", "human"), SeatConfig("Tom", "bot")]
+    app = PurrchApp(scene_settings())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        host = HostScreen(get_game("stool"), seats, {}, port=0, bind=LOOPBACK)
+        app.push_screen(host, callback=app._hosting)
+        await pilot.pause()
+        host.action_host()
+        await wait_for_screen(pilot, GameScreen)
+        await pilot.pause()
+        server = app.hosted
+        assert server is not None
+        hints = [n.message for n in app._notifications if n.title == "Hosting"]
+        assert len(hints) == 1
+        assert hints[0].startswith(
+            f"The table is on 127.0.0.1:{server.port} (spectators can join there). "
+            "The game autosaves to "
+        )
+
+
 # ---------------------------------------------------------------------- a hosted table resumes
 
 
