@@ -1573,6 +1573,30 @@ async def test_the_chat_says_why_a_long_line_stops_growing() -> None:
         assert sent == ["x" * (MAX_CHAT - 1) + "y"] and chat_error(chat) == ""
 
 
+async def test_a_chat_line_not_sent_while_the_connection_is_down_is_kept() -> None:
+    from textual.app import App
+
+    from engine.core import IllegalMove
+    from tui.screens.chat import ChatInput, ChatScreen
+
+    class Table:
+        chat = ()
+
+        def send_chat(self, text: str) -> None:
+            raise IllegalMove("Not connected to the table: reconnecting...")
+
+    chat = ChatScreen(Table(), draft="hello")
+    app: App[None] = App()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await app.push_screen(chat)
+        await pilot.press("enter")
+        assert chat_error(chat) == (
+            "Not connected to the table: reconnecting... The line is kept: Enter sends it "
+            "once you are back."
+        )
+        assert chat.query_one(ChatInput).value == "hello"
+
+
 async def test_the_last_chat_line_stays_in_sight_under_a_message() -> None:
     """A message under the lines ("Type something first.") takes a row from them: the
     newest line must not go out of sight (QA: it came back only with the next line)."""

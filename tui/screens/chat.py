@@ -164,7 +164,7 @@ class ChatScreen(ModalScreen[str]):
         try:
             self.table.send_chat(text)
         except Exception as exc:  # not connected (it comes back by itself): say so, keep it
-            self._show_error(f"Not sent: {exc}")
+            self._show_error(f"{exc} The line is kept: Enter sends it once you are back.")
             return
         self._last_sent = text
         self._show_error("")
