@@ -191,12 +191,12 @@ class PurrchApp(App[None]):
         self._front_door_name = default_name
         """The name the join form of the fixed table shows (the last one used)."""
         self._hosted_table: Any = None
+        """The :class:`~tui.screens.host.HostedTable` this app hosts (its resume commands)."""
         self._hosting_notice = ""
         """What the table this app hosts is (address, autosave), said when its game starts."""
         self.exit_note = ""
         """A line for the terminal once the app has stopped (how to resume the LAN table
         it hosted)."""
-        """The :class:`~tui.screens.host.HostedTable` this app hosts (its resume commands)."""
         self._last_join: tuple[str, str] | None = None
         """(name, address) of the last LAN table this app joined, for the join form."""
         self._chat_draft = ""
