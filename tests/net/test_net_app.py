@@ -369,14 +369,27 @@ async def test_the_menu_joins_a_lan_game_through_the_waiting_room(
         await server.close()
 
 
+async def open_host_form(pilot: Pilot[None], game: str, seats: list[Any], **options: Any) -> Any:
+    """The app's Host form for ``game`` and ``seats`` (port 0, this machine only), as
+    the menu opens it: its table goes to the app (``_hosting``)."""
+    from engine.games import get_game
+    from tui.screens.host import LOOPBACK, HostScreen
+
+    await pilot.pause()
+    host = HostScreen(get_game(game), seats, {}, port=0, bind=LOOPBACK, **options)
+    app: Any = pilot.app
+    app.push_screen(host, callback=app._hosting)
+    await pilot.pause()
+    return host
+
+
 async def test_the_menu_hosts_a_lan_game_and_plays_a_seat(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setenv("PURRCH_HOME", str(tmp_path))
-    from engine.games import get_game
     from engine.session import SeatConfig
     from tui.app import PurrchApp
-    from tui.screens.host import LOOPBACK, HostScreen, host_config
+    from tui.screens.host import host_config
     from tui.screens.lobby import LobbyScreen
     from tui.screens.menu import MenuScreen
 
@@ -392,12 +405,7 @@ async def test_the_menu_hosts_a_lan_game_and_plays_a_seat(
 
     app = PurrchApp(scene_settings())
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        host = HostScreen(
-            get_game("pigeons"), seats, {}, port=0, bind=LOOPBACK, bot_delay=(0.0, 0.0)
-        )
-        app.push_screen(host, callback=app._hosting)
-        await pilot.pause()
+        await open_host_form(pilot, "pigeons", seats, bot_delay=(0.0, 0.0))
         await pilot.press("ctrl+s")  # from the name field, as the footer says
         for _ in range(200):
             await pilot.pause(0.02)
@@ -463,20 +471,15 @@ async def test_the_menu_hosts_a_table_with_a_password(
     monkeypatch.setenv("PURRCH_HOME", str(tmp_path))
     from textual.widgets import Input
 
-    from engine.games import get_game
     from engine.net.client import JoinError
     from engine.session import SeatConfig
     from tui.app import PurrchApp
-    from tui.screens.host import LOOPBACK, HostScreen
     from tui.screens.lobby import LobbyScreen
 
     seats = [SeatConfig("Ann", "human"), SeatConfig("Bob", "human")]
     app = PurrchApp(scene_settings())
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        host = HostScreen(get_game("perch"), seats, {}, port=0, bind=LOOPBACK)
-        app.push_screen(host, callback=app._hosting)
-        await pilot.pause()
+        host = await open_host_form(pilot, "perch", seats)
         host.query_one("#host-password", Input).value = "crumbs"
         await pilot.press("ctrl+s")
         for _ in range(200):
@@ -503,18 +506,13 @@ async def test_a_hosted_table_of_one_player_says_where_it_is_as_it_starts(
     """Every other seat a bot: the game starts at once, with no waiting room to show
     the address, so the hosting notice says it (spectators may come)."""
     monkeypatch.setenv("PURRCH_HOME", str(tmp_path))
-    from engine.games import get_game
     from engine.session import SeatConfig
     from tui.app import PurrchApp
-    from tui.screens.host import LOOPBACK, HostScreen
 
     seats = [SeatConfig("Ann", "human"), SeatConfig("Tom", "bot")]
     app = PurrchApp(scene_settings())
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        host = HostScreen(get_game("stool"), seats, {}, port=0, bind=LOOPBACK)
-        app.push_screen(host, callback=app._hosting)
-        await pilot.pause()
+        host = await open_host_form(pilot, "stool", seats)
         host.action_host()
         await wait_for_screen(pilot, GameScreen)
         await pilot.pause()
@@ -635,7 +633,7 @@ async def test_a_table_hosted_from_the_menu_holds_its_save_s_lock(
     from engine.session import SeatConfig
     from tui.app import PurrchApp
     from tui.lan_commands import LanError, lock_save
-    from tui.screens.host import HostScreen, host_config
+    from tui.screens.host import host_config
     from tui.screens.host import start_server as host_table
 
     seats = [SeatConfig("Ann", "human"), SeatConfig("Tom", "bot")]
@@ -654,10 +652,7 @@ async def test_a_table_hosted_from_the_menu_holds_its_save_s_lock(
     try:
         app = PurrchApp(scene_settings())
         async with app.run_test(size=(80, 24)) as pilot:
-            await pilot.pause()
-            host = HostScreen(get_game("pigeons"), seats, {}, port=0, bind=LOOPBACK, save_path=held)
-            app.push_screen(host, callback=app._hosting)
-            await pilot.pause()
+            host = await open_host_form(pilot, "pigeons", seats, save_path=held)
             host.action_host()
             status = host.query_one("#join-status", Static)
             for _ in range(200):
