@@ -39,6 +39,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import replace
 from typing import Any, ClassVar, cast
 
+from rich.cells import cell_len
 from textual import events
 from textual.app import App
 from textual.binding import Binding, BindingType
@@ -78,6 +79,8 @@ PaletteCommand = tuple[str, str, Callable[[], Any]]
 """(title, help, callback): one command palette entry."""
 
 MIN_SIZE = (80, 24)
+FOOTER_PALETTE = len("▏^p palette ")
+"""Columns the footer keeps for the command palette's key, on its right."""
 """The smallest terminal every screen fits (columns, rows)."""
 
 GameScreenFactory = Callable[[Table, Settings], Screen[Any]]
@@ -194,6 +197,7 @@ class PurrchApp(App[None]):
         """The :class:`~tui.screens.host.HostedTable` this app hosts (its resume commands)."""
         self._hosting_notice = ""
         """What the table this app hosts is (address, autosave), said when its game starts."""
+        self._measuring_footer = False
         self.exit_note = ""
         """A line for the terminal once the app has stopped (how to resume the LAN table
         it hosted)."""
@@ -716,9 +720,30 @@ class PurrchApp(App[None]):
         self.push_screen(RulesScreen(game.title, game.rules_text()))
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "chat":  # at a LAN table, not over a question
-            return self.remote is not None and not isinstance(self.screen, ModalScreen)
+        if action == "chat":  # at a LAN table, not over a question, and room in the footer
+            if self.remote is None or isinstance(self.screen, ModalScreen):
+                return False
+            return self._footer_has_room_for_chat()
         return True
+
+    def _footer_has_room_for_chat(self) -> bool:
+        """Whether the footer shows "t Chat" besides every other key of the moment.
+        Every key must show in 80 columns: when a decision brings many (a Stool Pigeon
+        pick: Pick, Memory, Choose...), the chat waits for a quieter moment instead of
+        pushing the last keys out of sight."""
+        if self._measuring_footer:  # asked again while measuring: as if it were there
+            return True
+        self._measuring_footer = True
+        try:
+            widths: dict[str, int] = {}
+            for active in self.screen.active_bindings.values():
+                binding = active.binding
+                if binding.show and binding.description and binding.action != "chat":
+                    display = self.get_key_display(binding)
+                    widths.setdefault(binding.action, cell_len(f"{display} {binding.description} "))
+        finally:
+            self._measuring_footer = False
+        return sum(widths.values()) + len("t Chat ") + FOOTER_PALETTE <= self.size.width
 
     def action_chat(self) -> None:
         if self.remote is None or not self.check_action("chat", ()):

@@ -1568,6 +1568,45 @@ async def test_the_chat_says_why_a_long_line_stops_growing() -> None:
         assert sent == ["x" * (MAX_CHAT - 1) + "y"] and chat_error(chat) == ""
 
 
+async def test_the_chat_key_waits_when_the_footer_has_no_room_for_it() -> None:
+    """Every key must show in 80 columns: a moment with many keys of its own (a Stool
+    Pigeon pick with Back: Pick, Memory, Back, Choose...) has no "t Chat", which comes
+    back with a quieter moment.  (QA: the footer cut "^t Theme" short.)"""
+    from textual.app import ComposeResult
+    from textual.binding import Binding
+    from textual.screen import Screen
+    from textual.widgets import Footer
+
+    class Busy(Screen[None]):
+        def __init__(self, keys: int) -> None:
+            super().__init__()
+            for i in range(keys):  # "a Longword" x keys
+                self._bindings._add_binding(Binding("abcdefghij"[i], f"noop({i})", "Longword"))
+
+        def compose(self) -> ComposeResult:
+            yield Footer()
+
+        def action_noop(self, _i: int) -> None:
+            pass
+
+    async with ann_and_bob() as (_server, ann, _bob):
+        app = remote_app(scene_settings(), ann)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await wait_for_screen(pilot, GameScreen)
+            await app.push_screen(Busy(1))
+            await pilot.pause()
+            assert footer_keys(app.screen)["t"] == "Chat"
+            app.pop_screen()
+            await app.push_screen(Busy(4))  # 4 x "a Longword " and the app keys: full
+            await pilot.pause()
+            assert "t" not in footer_keys(app.screen)
+            await pilot.press("t")
+            assert isinstance(app.screen, Busy)  # the key waits too
+            await pilot.resize_terminal(120, 30)  # room again
+            await pilot.pause()
+            assert footer_keys(app.screen)["t"] == "Chat"
+
+
 async def test_a_chat_line_not_sent_while_the_connection_is_down_is_kept() -> None:
     from textual.app import App
 
