@@ -58,14 +58,14 @@ from textual.screen import ModalScreen, Screen
 from engine.core import Game
 from engine.net.client import RemoteTable
 from engine.net.client import data_dir as client_data_dir
-from engine.net.protocol import CHAT_RATE, Code, RateLimiter
+from engine.net.protocol import Code
 from engine.net.server import TableServer
 from engine.session import Table
 from themes import DEFAULT_THEME, THEME_NAMES, THEMES, glyphs_for
 from tui.ascii_out import ascii_driver
 from tui.connection import address_text
 from tui.games.base import SeatPrefs
-from tui.screens.chat import ChatScreen, chat_notice
+from tui.screens.chat import ChatPacer, ChatScreen, chat_notice
 from tui.screens.game_over import GameOverScreen, TableNews
 from tui.screens.keys import KeyRow, KeysScreen, key_rows
 from tui.screens.lobby import LobbyScreen
@@ -205,7 +205,7 @@ class PurrchApp(App[None]):
         """(name, address) of the last LAN table this app joined, for the join form."""
         self._chat_draft = ""
         """What was typed in the chat and not sent, for the next time it opens."""
-        self._chat_pace: RateLimiter | None = None
+        self._chat_pacer: ChatPacer | None = None
         """The pace of the LAN table's chat lines (CHAT_RATE), kept across openings."""
         self._too_small = False
         """The terminal is below :data:`MIN_SIZE` (and the player was told so)."""
@@ -398,7 +398,9 @@ class PurrchApp(App[None]):
         remote, self.remote = self.remote, None
         self._waiting_for_game = None
         self._game_over = None
-        self._chat_pace = None
+        if self._chat_pacer is not None:
+            self._chat_pacer.close()
+        self._chat_pacer = None
         if remote is not None and self.is_running:  # "t Chat" leaves the footer
             self.call_after_refresh(self.refresh_bindings)
         if self._unlisten_remote is not None:
@@ -748,11 +750,15 @@ class PurrchApp(App[None]):
     def action_chat(self) -> None:
         if self.remote is None or not self.check_action("chat", ()):
             return
-        if self._chat_pace is None:
-            self._chat_pace = RateLimiter(*CHAT_RATE)
+        if self._chat_pacer is None:
+            self._chat_pacer = ChatPacer(self.remote, self.set_timer, self._chat_paced)
         self.push_screen(
-            ChatScreen(self.remote, self._chat_draft, self._chat_pace), self._chat_closed
+            ChatScreen(self.remote, self._chat_draft, self._chat_pacer), self._chat_closed
         )
+
+    def _chat_paced(self, error: str) -> None:
+        if isinstance(self.screen, ChatScreen):
+            self.screen.paced(error)
 
     def _chat_closed(self, draft: str | None) -> None:
         self._chat_draft = draft or ""

@@ -14,6 +14,7 @@ import asyncio
 import contextlib
 import os
 import shutil
+from collections import deque
 from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 from typing import Any
@@ -1631,6 +1632,51 @@ async def test_a_chat_line_not_sent_while_the_connection_is_down_is_kept() -> No
         assert chat.query_one(ChatInput).value == "hello"
 
 
+async def test_the_chat_holds_at_most_five_lines_past_the_pace(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Lines past the pace wait in turn (each whole); past five waiting, the line stays
+    in the field with a word, and goes once the pace allows."""
+    from types import SimpleNamespace
+
+    from textual.app import App
+
+    import tui.screens.chat
+    from tui.screens.chat import MAX_WAITING, WAITING, ChatInput, ChatScreen
+
+    now = [500.0]
+    monkeypatch.setattr(tui.screens.chat, "time", SimpleNamespace(monotonic=lambda: now[0]))
+    sent: list[str] = []
+
+    class Table:
+        chat = ()
+
+        def send_chat(self, text: str) -> None:
+            sent.append(text)
+
+    chat = ChatScreen(Table())
+    app: App[None] = App()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await app.push_screen(chat)
+        for n in range(5 + MAX_WAITING + 1):
+            await pilot.press(*f"line {n}", "enter")
+        field = chat.query_one(ChatInput)
+        assert sent == [f"line {n}" for n in range(5)]
+        assert chat.pacer.waiting == deque(f"line {n}" for n in range(5, 5 + MAX_WAITING))
+        assert field.value == f"line {5 + MAX_WAITING}"
+        assert chat_error(chat).startswith(f"Slow down: {MAX_WAITING} lines wait already")
+        now[0] += 1.0  # one more line may go
+        await pilot.pause(0.4)
+        assert sent[-1] == "line 5" and len(chat.pacer.waiting) == MAX_WAITING - 1
+        await pilot.press("enter")
+        assert chat.pacer.waiting[-1] == f"line {5 + MAX_WAITING}" and field.value == ""
+        assert chat_error(chat) == WAITING
+        now[0] += 60.0
+        await pilot.pause(0.4)
+        assert sent == [f"line {n}" for n in range(5 + MAX_WAITING + 1)]
+        assert chat_error(chat) == ""
+
+
 async def test_the_last_chat_line_stays_in_sight_under_a_message() -> None:
     """A message under the lines ("Type something first.") takes a row from them: the
     newest line must not go out of sight (QA: it came back only with the next line)."""
@@ -1823,13 +1869,14 @@ async def test_the_chat_paces_its_lines_and_keeps_a_refused_one(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """Past the host's pace (5 lines at once, then 1 a second) the chat holds a line
-    back itself and keeps its text; a line the host still refuses (the table's chat
+    back itself and sends it when the pace allows (it used to stay in the field, where
+    the next line typed ran into it); a line the host still refuses (the table's chat
     busy) comes back into the empty field, with the host's words in the box.  A long
     line from someone else shows cut short in its notification."""
     from types import SimpleNamespace
 
     import tui.screens.chat
-    from tui.screens.chat import NOTICE_CHARS, ChatScreen
+    from tui.screens.chat import NOTICE_CHARS, WAITING, ChatScreen
 
     now = [500.0]
     monkeypatch.setattr(tui.screens.chat, "time", SimpleNamespace(monotonic=lambda: now[0]))
@@ -1839,21 +1886,25 @@ async def test_the_chat_paces_its_lines_and_keeps_a_refused_one(
             await wait_for_screen(pilot, GameScreen)
             await pilot.press("t")
             chat = await wait_for_screen(pilot, ChatScreen)
-            for n in "123456":
+            for n in "1234567":
                 await pilot.press(n, "enter")
-            assert chat_error(chat) == "Slow down: at most one line a second. Press Enter again."
-            assert chat.query_one("#chat-input").value == "6"
+            assert chat_error(chat) == WAITING
+            assert chat.query_one("#chat-input").value == ""  # the next line starts afresh
             await bob.wait_for(lambda: [t for _, _, t in bob.chat] == list("12345"), TIMEOUT)
-            now[0] += 1.0
             await asyncio.sleep(1.05)  # the host's own pace, on its own clock
-            await pilot.press("enter")
+            now[0] += 1.0
             await bob.wait_for(lambda: len(bob.chat) == 6, TIMEOUT)
+            assert chat_error(chat) == WAITING  # 7 still waits
+            await asyncio.sleep(1.05)
+            now[0] += 1.0
+            await bob.wait_for(lambda: [t for _, _, t in bob.chat] == list("1234567"), TIMEOUT)
+            await wait_until(pilot, lambda: chat_error(chat) == "")
 
             app._on_remote_message(
                 {"type": "error", "code": "slow_down", "message": "The table's chat is busy."}
             )
             assert chat_error(chat) == "The table's chat is busy."
-            assert chat.query_one("#chat-input").value == "6"
+            assert chat.query_one("#chat-input").value == "7"
             await pilot.press("escape")
 
             bob.send_chat("word " * 100)

@@ -8,7 +8,8 @@ arrives while it is closed shows as a notification.
 from __future__ import annotations
 
 import time
-from collections.abc import Iterable
+from collections import deque
+from collections.abc import Callable, Iterable
 from typing import Any, ClassVar, Protocol
 
 from textual import events
@@ -58,6 +59,86 @@ def chat_line(name: str, seat: int | None, text: str) -> Content:
     return Content.assemble((f"{who}:", "bold"), " ", text)
 
 
+MAX_WAITING = 5
+"""Lines the chat holds back at most, past the host's pace; then "Slow down"."""
+
+WAITING = "Sent in a moment: the table takes one line a second."
+"""Shown while lines wait for the host's pace."""
+
+
+class ChatPacer:
+    """Sends a table's chat lines at the host's pace (:data:`CHAT_RATE`: a few at
+    once, then one a second), so that it never refuses them: at once while the pace
+    allows, else in turn as it allows.  (Quick lines used to be held in the field,
+    where the next one typed ran into them: "fast 2fast 3".)
+
+    ``schedule(delay, callback)`` runs a callback later (the app's ``set_timer``);
+    ``changed(error)`` hears when waiting lines went out, or could not (``error``).
+    The app keeps one per table, so lines wait across the chat's openings.
+    """
+
+    def __init__(
+        self,
+        table: ChatTable,
+        schedule: Callable[[float, Callable[[], None]], Any],
+        changed: Callable[[str], None] = lambda _error: None,
+        limiter: RateLimiter | None = None,
+    ) -> None:
+        self.table = table
+        self.schedule = schedule
+        self.changed = changed
+        self.limiter = limiter or RateLimiter(*CHAT_RATE)
+        self.waiting: deque[str] = deque()
+        self._timer: Any = None
+        self.closed = False
+
+    def say(self, text: str) -> str:
+        """ "sent" (now), "waits" (after the lines before it, as the pace allows) or
+        "full" (too many wait: nothing done).  A line sent now that fails raises what
+        ``send_chat`` raised (not connected), and is not kept here."""
+        if self.waiting or not self.limiter.allow(time.monotonic()):
+            if len(self.waiting) >= MAX_WAITING:
+                return "full"
+            self.waiting.append(text)
+            self._arm(PACE_TICK)
+            return "waits"
+        self.table.send_chat(text)
+        return "sent"
+
+    def flush(self) -> None:
+        """Send what waits, as far as the pace allows; the rest waits on."""
+        self._timer = None
+        if self.closed:
+            return
+        error = ""
+        while self.waiting and self.limiter.allow(time.monotonic()):
+            try:
+                self.table.send_chat(self.waiting[0])
+            except Exception as exc:  # not connected: it waits until the table is back
+                error = str(exc)
+                break
+            self.waiting.popleft()
+        if self.waiting:
+            self._arm(1.0 if error else PACE_TICK)
+        self.changed(error)
+
+    def close(self) -> None:
+        """The table is left: nothing more goes out."""
+        self.closed = True
+        self.waiting.clear()
+        timer, self._timer = self._timer, None
+        if timer is not None:
+            timer.stop()
+
+    def _arm(self, delay: float) -> None:
+        if self._timer is None and not self.closed:
+            self._timer = self.schedule(delay, self.flush)
+
+
+PACE_TICK = 0.25
+"""Seconds between two looks at the pace while lines wait."""
+
+
 class ChatInput(Input):
     """The line to type; Enter sends it (shown in the footer as "Send")."""
 
@@ -88,16 +169,12 @@ class ChatScreen(ModalScreen[str]):
     CSS_PATH = "chat.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "close", "Close")]
 
-    def __init__(
-        self, table: ChatTable, draft: str = "", limiter: RateLimiter | None = None
-    ) -> None:
+    def __init__(self, table: ChatTable, draft: str = "", pacer: ChatPacer | None = None) -> None:
         super().__init__()
         self.table = table
         self.draft = draft
-        self.limiter = limiter or RateLimiter(*CHAT_RATE)
-        """Paces the lines sent as the host does, so that a faster line is held back
-        here with its text kept, not sent to be refused (the app keeps one per table,
-        across openings)."""
+        self.pacer = pacer or ChatPacer(table, self.set_timer, self.paced)
+        """Sends the lines at the host's pace (the app keeps one per table)."""
         self._last_sent = ""
         self._error = ""
 
@@ -158,17 +235,29 @@ class ChatScreen(ModalScreen[str]):
         if not text:
             self._show_error("Type something first.")
             return
-        if not self.limiter.allow(time.monotonic()):
-            self._show_error("Slow down: at most one line a second. Press Enter again.")
-            return
         try:
-            self.table.send_chat(text)
+            done = self.pacer.say(text)
         except Exception as exc:  # not connected (it comes back by itself): say so, keep it
             self._show_error(f"{exc} The line is kept: Enter sends it once you are back.")
             return
+        if done == "full":
+            self._show_error(
+                f"Slow down: {MAX_WAITING} lines wait already (the table takes one line a "
+                "second). Press Enter again in a moment."
+            )
+            return
         self._last_sent = text
-        self._show_error("")
+        self._show_error(WAITING if done == "waits" else "")
         field.value = ""
+
+    def paced(self, error: str) -> None:
+        """Lines that waited went out (or could not: ``error``): say so."""
+        if error:
+            self._show_error(f"{error} Your lines wait until you are back.")
+        elif not self.pacer.waiting and self._error in (WAITING, ""):
+            self._show_error("")
+        elif self.pacer.waiting:
+            self._show_error(WAITING)
 
     def refused(self, message: str) -> None:
         """The host did not relay the last line (the table's chat is busy): say so,
