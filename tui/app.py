@@ -202,6 +202,8 @@ class PurrchApp(App[None]):
         """A line for the terminal once the app has stopped (how to resume the LAN table
         it hosted)."""
         self._last_join: tuple[str, str] | None = None
+        self._last_host: tuple[int, str] | None = None
+        """(port, bind) of the last table this app hosted, for the Host form."""
         """(name, address) of the last LAN table this app joined, for the join form."""
         self._chat_draft = ""
         """What was typed in the chat and not sent, for the next time it opens."""
@@ -601,7 +603,8 @@ class PurrchApp(App[None]):
     def on_menu_screen_host_lan(self, message: MenuScreen.HostLan) -> None:
         from tui.screens.host import HostScreen
 
-        screen = HostScreen(message.game, message.seats, message.options)
+        where = dict(zip(("port", "bind"), self._last_host, strict=True)) if self._last_host else {}
+        screen = HostScreen(message.game, message.seats, message.options, **where)
         self.push_screen(screen, callback=self._hosting)
 
     def _hosting(self, hosted: Any) -> None:
@@ -612,6 +615,7 @@ class PurrchApp(App[None]):
             self.leave_remote()
         self.hosted = hosted.server
         self._hosted_table = hosted
+        self._last_host = (hosted.server.port, hosted.bind)  # the Host form's next defaults
         # Said when the game starts (now, with no seat to wait for): the waiting room
         # shows where to join meanwhile (the notice would cover it), and nothing is
         # saved before the game.

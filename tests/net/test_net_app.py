@@ -415,6 +415,7 @@ async def test_the_menu_hosts_a_lan_game_and_plays_a_seat(
         assert isinstance(app.screen, LobbyScreen)
         server, remote = app.hosted, app.remote
         assert server is not None and remote is not None and remote.seat == 0
+        port = server.port
         assert app.screen.hosting == f"127.0.0.1:{server.port}"
         # It autosaves like `purrch host`, and the player is told how to continue it.
         save = tmp_path / f"lan-pigeons-{server.port}.json"
@@ -461,6 +462,18 @@ async def test_the_menu_hosts_a_lan_game_and_plays_a_seat(
         assert app.remote is None and app.hosted is None
         await bob.wait_for(lambda: not bob.connected, TIMEOUT)
         assert remote._closed and server._closed.is_set()
+
+        # The Host form offers the same port and listening choice again.
+        from textual.widgets import Input, Select
+
+        from engine.games import get_game
+        from tui.screens.host import HostScreen
+
+        app.on_menu_screen_host_lan(MenuScreen.HostLan(get_game("pigeons"), seats, {}))
+        form = await wait_for_screen(pilot, HostScreen)
+        await pilot.pause()
+        assert form.query_one("#host-port", Input).value == str(port)
+        assert form.query_one("#host-bind", Select).value == LOOPBACK
     await bob.close()
 
 
