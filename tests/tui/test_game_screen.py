@@ -674,6 +674,23 @@ async def test_the_keys_screen_names_the_players_of_the_claim_keys() -> None:
         assert palette == [("^p", "New game: Back to the menu (a game in progress stays saved)")]
 
 
+async def test_the_keys_screen_on_the_curtain_lists_no_focus_keys() -> None:
+    """Nothing takes the focus on the curtain: Tab and Shift+Tab are not listed there
+    (QA: "tab Focus Next" read as a key that does something)."""
+    from tui.screens.keys import KeysScreen
+
+    app = SceneApp(curtain_scene())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert isinstance(app.screen, CurtainScreen)
+        await pilot.press("question_mark")
+        await settle(pilot)
+        assert isinstance(app.screen, KeysScreen)
+        listed = {r.description for r in app.screen.rows}
+        assert "Focus Next" not in listed and "Focus Previous" not in listed
+        assert "Quit" in listed
+
+
 async def test_the_option_keys_offered_in_the_footer_and_the_keys_screen() -> None:
     """On a turn the footer says which option keys work now ("1-5 Choose", as on the
     bar), not always "1-9"; `?` lists them on one line ("1-5  Choose"), never once as

@@ -48,9 +48,11 @@ def key_rows(app: App[Any], screen: Screen[Any]) -> list[KeyRow]:
     """
     active = []
     seen: set[str] = set()
+    # Moving the focus means nothing on a screen with nothing to focus (the curtain).
+    idle = {"app.focus_next", "app.focus_previous"} if not screen.focus_chain else set()
     for key, item in screen.active_bindings.items():
         binding = item.binding
-        if not (binding.description or binding.tooltip) or key in seen:
+        if not (binding.description or binding.tooltip) or key in seen or binding.action in idle:
             continue
         seen.add(key)
         active.append((key, binding, _where(item.node, app, screen)))
