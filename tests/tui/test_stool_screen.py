@@ -139,7 +139,7 @@ def test_knock(snap_compare: SnapCompare) -> None:
 
 
 def test_final_reveal(snap_compare: SnapCompare) -> None:
-    """You should see the game-over screen of a finished game: "Cal wins with 4!", the
+    """You should see the game-over screen of a finished game: "Cal wins!", the
     tie-break ("Bea and Cal tie on 4; Cal wins with the fewest cards (1).") and the Rat's
     value ("The Rat (in A5) is worth 7: the top DRAW card is a 7."); then every crime
     scene revealed: each seat's letter, name, total and number of cards (Cal marked as

@@ -796,7 +796,7 @@ class PigeonsUI(GameUI):
             who = " and ".join(names[w] for w in winners)
             title = f"{who} wins with seven {flock_name(colour)} pigeons!"
         else:
-            title = "A draw: nobody wins."
+            title = "A draw."  # the reason says why ("No one won within 300 turns: a draw.")
         hands = tuple(
             revealed_hand(
                 names[i], cards_from_view(h), self.glyphs, winner=i in winners, colour=colour

@@ -997,12 +997,9 @@ class StoolUI(GameUI):
         winners = [int(w) for w in outcome.get("winners", ())]
         scores = list(outcome.get("scores", ()))
         counts = list(outcome.get("cards", ()))
-        if winners:
-            who = " and ".join(names[w] for w in winners)
-            best = scores[winners[0]] if winners[0] < len(scores) else "?"
-            title = f"{who} wins with {best}!"
-        else:
-            title = "No one wins."
+        # The reason says with what ("... wins with the lowest total, 9."), as Chat
+        # perché's does.
+        title = " and ".join(names[w] for w in winners) + " wins!" if winners else "No one wins."
         reason = str(outcome.get("reason", ""))
         rat_value = int(outcome.get("rat_value") or 0)
         rat_at = [
