@@ -123,7 +123,7 @@ def test_nothing_goes_onto_a_broken_branch() -> None:
 def test_a_one_cat_card_may_stop_short() -> None:
     s = make_state(next_cards={0: ["cats:own:1:3"]})
     events = flip(s)
-    assert the_event(events, "flip").text == "Ann flips 1 black cat, 3 squares."
+    assert the_event(events, "flip").text == "Ann flips: 1 black cat, 3 squares."
     assert option_ids(s, "cat") == ["cat:black start"]  # no stop before a cat has moved
     events = move(s, "black start", "T1")
     assert "moves a black cat from the black start to trunk square T1 (1 square)" in (

@@ -178,7 +178,7 @@ def test_recycle_takes_any_card_of_the_discard_pile_but_itself() -> None:
     assert hand(s, 0) == ["pigeon:red"]
     assert faces(s, s.discard) == ["cat", "recycle", "recycle"]
     assert the_event(events, "search").secrets == (
-        (0, "You take Red pigeon from the discard pile."),
+        (0, "You take a Red pigeon from the discard pile."),
     )
     assert "Red" not in the_event(events, "search").text
     assert prompt_of(s, 0).kind == "turn"
@@ -261,7 +261,7 @@ def test_pigeon_fancier_discards_two_pigeons_then_takes_one_from_the_pile() -> N
     events = pick(s, 0, "pigeon:blue")
     # Shown to everyone, and a Pigeon Sale window opens for the other seats.
     assert the_event(events, "pair").text == (
-        "Ann discards Red pigeon and Blue pigeon (Pigeon Fancier)."
+        "Ann discards a Red pigeon and a Blue pigeon (Pigeon Fancier)."
     )
     assert kind(s) == "sale" and prompt_seats(s) == [1, 2]
     pass_all(s)
@@ -446,7 +446,7 @@ def test_gift_gives_a_card_of_your_choice() -> None:
     assert hand(s, 0) == ["pigeon:red"] and hand(s, 1) == ["cat", "pigeon:blue"]
     gift = the_event(events, "gift")
     assert gift.text == "Ann gives Bob a card."
-    assert dict(gift.secrets) == {0: "You give Cat to Bob.", 1: "Ann gives you Cat."}
+    assert dict(gift.secrets) == {0: "You give a Cat to Bob.", 1: "Ann gives you a Cat."}
 
 
 def test_gift_with_an_empty_hand_gives_nothing() -> None:
@@ -769,8 +769,8 @@ def test_trapped_gift_the_player_keeps_their_card_and_gets_one_from_the_target()
     events = pick(s, 1, "pigeon:red")
     assert hand(s, 0) == ["cat", "pigeon:red"] and hand(s, 1) == ["pigeon:blue"]
     assert dict(the_event(events, "gift").secrets) == {
-        1: "You give Red pigeon to Ann.",
-        0: "Bob gives you Red pigeon.",
+        1: "You give a Red pigeon to Ann.",
+        0: "Bob gives you a Red pigeon.",
     }
     assert prompt_of(s, 0).kind == "turn"
 

@@ -412,7 +412,7 @@ async def test_enter_on_a_rainbow_that_pairs_one_way_discards_the_pair() -> None
         await pilot.press("enter")
         await settle(pilot)
         assert any(
-            e.text == "Ann discards Blue pigeon and Rainbow pigeon to draw a card."
+            e.text == "Ann discards a Blue pigeon and a Rainbow pigeon to draw a card."
             for e in table.log
         )
 
@@ -423,7 +423,7 @@ async def test_enter_on_a_rainbow_that_pairs_one_way_discards_the_pair() -> None
         (
             ("pair:sky+rainbow", "pair:blue+rainbow"),
             ("sky", "blue"),
-            "Ann discards Blue pigeon and Rainbow pigeon to draw a card.",
+            "Ann discards a Blue pigeon and a Rainbow pigeon to draw a card.",
         ),
         (
             ("pair:red+rainbow", "pair:rainbow"),

@@ -526,7 +526,7 @@ def _answer_flip(s: PerchState, seat: int, option: str, events: list[Event]) -> 
     face = DECK[card]
     kind = face_kind(face)
     colour = moving_colour(s) if kind == "cats" else COLOURS[seat]
-    events.append(Event(f"{who} flips {face_name(face, colour)}.", kind="flip"))
+    events.append(Event(f"{who} flips: {face_name(face, colour)}.", kind="flip"))
     if kind == "dogs":
         n = dogs_of(face)
         s.dogs = min(s.track, s.dogs + n)

@@ -1201,11 +1201,12 @@ _PICK_TEXT = {
 
 
 def _pair_text(s: PigeonsState, cards: list[int]) -> str:
-    """Two cards in a sentence: "two Blue pigeons", "Red pigeon and Rainbow pigeon"."""
+    """Cards in a sentence: "two Blue pigeons", "a Red pigeon and a Rainbow pigeon",
+    "an Orange pigeon", "a Cat"."""
     names = [FACE_NAME[s.faces[c]] for c in cards]
     if len(names) == 2 and names[0] == names[1] and names[0].endswith("pigeon"):
         return f"two {names[0]}s"
-    return " and ".join(names)
+    return " and ".join(f"{'an' if n[:1] in 'AEIOU' else 'a'} {n}" for n in names)
 
 
 def _prompt_pick(s: PigeonsState, f: Frame) -> list[Prompt]:
