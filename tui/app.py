@@ -287,18 +287,28 @@ class PurrchApp(App[None]):
 
     async def on_unmount(self) -> None:
         remote, server = self.remote, self.hosted
-        hosted = self._hosted_table
-        if server is not None and hosted is not None and hosted.resume_command:
-            played = server.host.table
-            if played is not None and not played.is_over:
-                self.exit_note = (
-                    f"The LAN table is saved: `{hosted.resume_command}` continues it, and "
-                    f"`{hosted.rejoin_command}` takes your seat back."
-                )
+        self.exit_note = self._exit_note()
         self._detach_remote()
         self.hosted = None
         with contextlib.suppress(Exception):
             await asyncio.wait_for(_close_table(remote, server), 3.0)
+
+    def _exit_note(self) -> str:
+        """How to come back to the LAN table this app is leaving as it stops (a game
+        in progress): the resume command of a table it hosts, or the join that takes
+        its seat back."""
+        remote, server, hosted = self.remote, self.hosted, self._hosted_table
+        if server is not None and hosted is not None and hosted.resume_command:
+            played = server.host.table
+            if played is not None and not played.is_over:
+                return (
+                    f"The LAN table is saved: `{hosted.resume_command}` continues it, and "
+                    f"`{hosted.rejoin_command}` takes your seat back."
+                )
+            return ""
+        if remote is not None and remote.seat is not None and remote.started and not remote.is_over:
+            return f"The host keeps your seat: `{rejoin_command(remote)}` takes it back."
+        return ""
 
     # ------------------------------------------------------------------ games
 
@@ -403,6 +413,7 @@ class PurrchApp(App[None]):
         if self._chat_pacer is not None:
             self._chat_pacer.close()
         self._chat_pacer = None
+        self._chat_draft = ""  # not for the next table
         if remote is not None and self.is_running:  # "t Chat" leaves the footer
             self.call_after_refresh(self.refresh_bindings)
         if self._unlisten_remote is not None:
@@ -522,8 +533,7 @@ class PurrchApp(App[None]):
             # The host may come back (`purrch host --resume`) with the seat held.
             comeback = (
                 " The host keeps your seat: once the table is back, join it again as "
-                f"{remote.name} (`purrch join {address_text(remote.host, remote.port)} "
-                f"--name {shlex.quote(remote.name)}`, or Join a LAN game)."
+                f"{remote.name} (`{rejoin_command(remote)}`, or Join a LAN game)."
             )
         self.leave_remote()
         self.table = None
@@ -903,6 +913,11 @@ class PurrchApp(App[None]):
 
     async def _ask_quit(self) -> None:
         await self.action_quit()
+
+
+def rejoin_command(remote: RemoteTable) -> str:
+    """``purrch join HOST:PORT --name NAME``: what takes ``remote``'s seat back."""
+    return f"purrch join {address_text(remote.host, remote.port)} --name {shlex.quote(remote.name)}"
 
 
 async def _close_table(remote: RemoteTable | None, server: TableServer | None) -> None:

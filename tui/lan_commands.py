@@ -560,6 +560,8 @@ async def _join(
         await app.run_async()
     finally:
         await remote.close()
+    if app.exit_note:
+        _print(app.exit_note)
     if app.return_code:  # the app failed (Textual printed why): say so to the shell
         raise LanError("the app stopped on an error (above)", code=app.return_code)
 

@@ -1582,6 +1582,21 @@ async def test_the_chat_says_why_a_long_line_stops_growing() -> None:
         assert sent == ["x" * (MAX_CHAT - 1) + "y"] and chat_error(chat) == ""
 
 
+async def test_a_player_who_quits_mid_game_reads_how_to_come_back() -> None:
+    """After the app stops, the terminal says which join takes the seat back (the quit
+    question said so only in words); a draft in the chat stays with its table."""
+    async with ann_and_bob() as (server, ann, _bob):
+        app = remote_app(scene_settings(), ann)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await wait_for_screen(pilot, GameScreen)
+            app._chat_draft = "see you"
+            port = server.port
+        assert app.exit_note == (
+            f"The host keeps your seat: `purrch join 127.0.0.1:{port} --name Ann` takes it back."
+        )
+        assert app._chat_draft == ""  # not offered at the next table
+
+
 async def test_the_chat_key_waits_when_the_footer_has_no_room_for_it() -> None:
     """Every key must show in 80 columns: a moment with many keys of its own (a Stool
     Pigeon pick with Back: Pick, Memory, Back, Choose...) has no "t Chat", which comes

@@ -65,6 +65,13 @@ MAX_WAITING = 5
 WAITING = "Sent in a moment: the table takes one line a second."
 """Shown while lines wait for the host's pace."""
 
+TOO_MANY = (
+    f"Slow down: {MAX_WAITING} lines wait already (the table takes one line a second). "
+    "Press Enter again in a moment."
+)
+
+BACK = " Your lines wait until you are back."
+
 
 class ChatPacer:
     """Sends a table's chat lines at the host's pace (:data:`CHAT_RATE`: a few at
@@ -241,10 +248,7 @@ class ChatScreen(ModalScreen[str]):
             self._show_error(f"{exc} The line is kept: Enter sends it once you are back.")
             return
         if done == "full":
-            self._show_error(
-                f"Slow down: {MAX_WAITING} lines wait already (the table takes one line a "
-                "second). Press Enter again in a moment."
-            )
+            self._show_error(TOO_MANY)
             return
         self._last_sent = text
         self._show_error(WAITING if done == "waits" else "")
@@ -253,11 +257,13 @@ class ChatScreen(ModalScreen[str]):
     def paced(self, error: str) -> None:
         """Lines that waited went out (or could not: ``error``): say so."""
         if error:
-            self._show_error(f"{error} Your lines wait until you are back.")
-        elif not self.pacer.waiting and self._error in (WAITING, ""):
-            self._show_error("")
+            self._show_error(f"{error}{BACK}")
+        elif self._error == TOO_MANY and len(self.pacer.waiting) >= MAX_WAITING:
+            pass  # the line in the field still has to wait for room
         elif self.pacer.waiting:
             self._show_error(WAITING)
+        elif self._error in (WAITING, TOO_MANY) or self._error.endswith(BACK):
+            self._show_error("")
 
     def refused(self, message: str) -> None:
         """The host did not relay the last line (the table's chat is busy): say so,
