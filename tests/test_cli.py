@@ -679,6 +679,35 @@ def test_a_third_app_takes_the_next_free_save(
             lock.release()
 
 
+def test_a_game_another_app_saved_beside_is_found_once_it_closed(
+    runner: CliRunner, started: Started, tmp_path: Path
+) -> None:
+    """A second app saved its game in autosave-2.json; once every app is closed, plain
+    `purrch resume` continues the last game not over, and the menu offers it (it
+    was found only by the path printed at the exit)."""
+    old = save_a_game(tmp_path / "autosave.json")
+    newer = save_a_game(tmp_path / "autosave-2.json")
+    os.utime(tmp_path / "autosave.json", (1_000_000, 1_000_000))  # saved long ago
+    assert not old.is_over and not newer.is_over
+    result = runner.invoke(app, ["resume"])
+    assert result.exit_code == 0, result.output
+    assert started.settings.autosave == tmp_path / "autosave-2.json"
+
+    started.calls.clear()
+    result = runner.invoke(app, [])
+    assert result.exit_code == 0, result.output
+    assert started.settings.autosave == tmp_path / "autosave-2.json"
+    assert started.settings.notice == (
+        "Your last game is saved in autosave-2.json: this app goes on saving there."
+    )
+
+    started.calls.clear()
+    (tmp_path / "autosave-2.json").unlink()
+    runner.invoke(app, [])  # the first file's game is the last one now
+    assert started.settings.autosave == tmp_path / "autosave.json"
+    assert started.settings.notice is None
+
+
 def test_resume_through_a_link_is_the_linked_save(
     runner: CliRunner, started: Started, tmp_path: Path
 ) -> None:

@@ -352,12 +352,16 @@ def run_app(settings: Settings, table: Table | None) -> None:
 
 
 @contextlib.contextmanager
-def autosave_claimed(settings: Settings, *, resuming: bool = False) -> Iterator[None]:
+def autosave_claimed(
+    settings: Settings, *, resuming: bool = False, saved_first: bool = False
+) -> Iterator[None]:
     """Hold the lock of ``settings.autosave`` while the app may write it: one app per
     save file.  Another Purrch playing on it: a new game saves to the next free
     ``autosave-N.json`` (``settings.autosave`` changes, and ``settings.notice`` says
-    so); resuming it is refused.  A folder that cannot hold the lock locks nothing
-    (the autosave itself then reports what is wrong)."""
+    so); resuming it is refused.  ``saved_first`` (the menu): a free file holding a
+    game not over is taken first, the last saved first, so that the menu offers it.
+    A folder that cannot hold the lock locks nothing (the autosave itself then
+    reports what is wrong)."""
     from engine.savefile import SaveInUse
     from tui.seating import OTHER_AUTOSAVES, claim_autosave
 
@@ -369,7 +373,7 @@ def autosave_claimed(settings: Settings, *, resuming: bool = False) -> Iterator[
     # a copy of the game that then goes its own way).
     path = settings.autosave = path.resolve()
     try:
-        lock, claimed, taken = claim_autosave(path, elsewhere=not resuming)
+        lock, claimed, taken = claim_autosave(path, elsewhere=not resuming, saved_first=saved_first)
     except SaveInUse as exc:
         holder = f" ({exc.holder})" if exc.holder else ""
         if resuming:
@@ -386,8 +390,11 @@ def autosave_claimed(settings: Settings, *, resuming: bool = False) -> Iterator[
     except OSError:
         yield
         return
-    if taken:
+    if claimed != path:
         settings.autosave = claimed
+        where = claimed.name
+        settings.notice = f"Your last game is saved in {where}: this app goes on saving there."
+    if taken:
         shown = [p.name for p in taken]
         names = shown[0] if len(shown) == 1 else f"{', '.join(shown[:-1])} and {shown[-1]}"
         who = "Another Purrch app has" if len(taken) == 1 else "Other Purrch apps have"
@@ -477,7 +484,7 @@ def root(
     _root_options.update(theme=theme, ascii_only=ascii_only)
     if ctx.invoked_subcommand is None:
         settings = make_settings(theme, ascii_only)
-        with autosave_claimed(settings):
+        with autosave_claimed(settings, saved_first=True):
             run_app(settings, None)
 
 
@@ -684,7 +691,12 @@ def resume(
     from engine.session import SaveError, Table
     from tui.settings import autosave_path
 
-    path = autosave_path() if file is None else file
+    if file is None:  # the last game not over, also one another app saved beside it
+        from tui.seating import autosave_slots, latest_unfinished
+
+        path = next(iter(latest_unfinished(autosave_slots(autosave_path()))), autosave_path())
+    else:
+        path = file
     settings = make_settings(theme, ascii_only)
 
     def load(path: Path) -> Table:

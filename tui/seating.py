@@ -261,7 +261,29 @@ OTHER_AUTOSAVES = 8
 (each on its own ``autosave-N.json``, N from 2)."""
 
 
-def claim_autosave(path: Path, *, elsewhere: bool = True) -> tuple[SaveLock, Path, list[Path]]:
+def autosave_slots(path: Path) -> list[Path]:
+    """``path`` and the files other apps save to beside it: ``<name>-2.json``..."""
+    others = range(2, 2 + OTHER_AUTOSAVES)
+    return [path, *(path.with_name(f"{path.stem}-{n}{path.suffix}") for n in others)]
+
+
+def latest_unfinished(paths: Iterable[Path]) -> list[Path]:
+    """Those of ``paths`` that hold a game not over, the last saved first."""
+    found = []
+    for path in paths:
+        try:
+            when = path.stat().st_mtime
+        except OSError:
+            continue
+        saved = SavedGame.read(path)
+        if not saved.error and not saved.over:
+            found.append((when, path))
+    return [path for _when, path in sorted(found, key=lambda item: item[0], reverse=True)]
+
+
+def claim_autosave(
+    path: Path, *, elsewhere: bool = True, saved_first: bool = False
+) -> tuple[SaveLock, Path, list[Path]]:
     """Lock the save at ``path`` for this app, which alone writes it from now on.
 
     Another Purrch that has the file open holds its lock: with ``elsewhere`` the
@@ -269,10 +291,13 @@ def claim_autosave(path: Path, *, elsewhere: bool = True) -> tuple[SaveLock, Pat
     (two apps on one file would each overwrite the other's game); without, or when
     every one is taken, :class:`SaveInUse` for ``path``.  Returns the lock, the
     path locked, and the ones passed over (in use).  :class:`OSError` if the folder
-    cannot hold the lock file.
+    cannot hold the lock file.  ``saved_first``: the files holding a game not over
+    are tried first, the last saved first (the menu then offers to resume it).
     """
-    others = range(2, 2 + OTHER_AUTOSAVES) if elsewhere else range(0)
-    candidates = [path, *(path.with_name(f"{path.stem}-{n}{path.suffix}") for n in others)]
+    candidates = autosave_slots(path) if elsewhere else [path]
+    if saved_first:
+        saved = latest_unfinished(candidates)
+        candidates = saved + [c for c in candidates if c not in saved]
     refused: SaveInUse | None = None
     for i, candidate in enumerate(candidates):
         lock = SaveLock(candidate)
