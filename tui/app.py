@@ -79,9 +79,9 @@ PaletteCommand = tuple[str, str, Callable[[], Any]]
 """(title, help, callback): one command palette entry."""
 
 MIN_SIZE = (80, 24)
+"""The smallest terminal every screen fits (columns, rows)."""
 FOOTER_PALETTE = len("▏^p palette ")
 """Columns the footer keeps for the command palette's key, on its right."""
-"""The smallest terminal every screen fits (columns, rows)."""
 
 GameScreenFactory = Callable[[Table, Settings], Screen[Any]]
 """Builds the screen that plays a table (tests pass a stand-in)."""
@@ -198,17 +198,20 @@ class PurrchApp(App[None]):
         self._hosting_notice = ""
         """What the table this app hosts is (address, autosave), said when its game starts."""
         self._measuring_footer = False
+        """:meth:`_footer_has_room_for_chat` is at work (it asks for the keys, which
+        ask it again)."""
         self.exit_note = ""
         """A line for the terminal once the app has stopped (how to resume the LAN table
         it hosted)."""
         self._last_join: tuple[str, str] | None = None
+        """(name, address) of the last LAN table this app joined, for the join form."""
         self._last_host: tuple[int, str] | None = None
         """(port, bind) of the last table this app hosted, for the Host form."""
-        """(name, address) of the last LAN table this app joined, for the join form."""
         self._chat_draft = ""
         """What was typed in the chat and not sent, for the next time it opens."""
         self._chat_pacer: ChatPacer | None = None
-        """The pace of the LAN table's chat lines (CHAT_RATE), kept across openings."""
+        """Sends the LAN table's chat lines at the host's pace (lines wait across the
+        chat's openings)."""
         self._too_small = False
         """The terminal is below :data:`MIN_SIZE` (and the player was told so)."""
         self.seat_prefs = SeatPrefs(client_data_dir() / "seat-prefs.json")
