@@ -34,7 +34,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import shlex
 from collections.abc import Callable, Iterable
 from dataclasses import replace
 from typing import Any, ClassVar, cast
@@ -63,7 +62,7 @@ from engine.net.server import TableServer
 from engine.session import Table
 from themes import DEFAULT_THEME, THEME_NAMES, THEMES, glyphs_for
 from tui.ascii_out import ascii_driver
-from tui.connection import address_text
+from tui.connection import address_text, join_command
 from tui.games.base import SeatPrefs
 from tui.screens.chat import ChatPacer, ChatScreen, chat_notice
 from tui.screens.game_over import GameOverScreen, TableNews
@@ -919,8 +918,8 @@ class PurrchApp(App[None]):
 
 
 def rejoin_command(remote: RemoteTable) -> str:
-    """``purrch join HOST:PORT --name NAME``: what takes ``remote``'s seat back."""
-    return f"purrch join {address_text(remote.host, remote.port)} --name {shlex.quote(remote.name)}"
+    """What takes ``remote``'s seat back (:func:`~tui.connection.join_command`)."""
+    return join_command(remote.host, remote.port, remote.name)
 
 
 async def _close_table(remote: RemoteTable | None, server: TableServer | None) -> None:

@@ -390,15 +390,15 @@ def autosave_claimed(
     except OSError:
         yield
         return
-    if claimed != path:
-        settings.autosave = claimed
-        where = claimed.name
-        settings.notice = f"Your last game is saved in {where}: this app goes on saving there."
+    settings.autosave = claimed
     if taken:
         shown = [p.name for p in taken]
         names = shown[0] if len(shown) == 1 else f"{', '.join(shown[:-1])} and {shown[-1]}"
         who = "Another Purrch app has" if len(taken) == 1 else "Other Purrch apps have"
         settings.notice = f"{who} {names} open: this one saves its games in {claimed.name}."
+    elif claimed != path:
+        where = claimed.name
+        settings.notice = f"Your last game is saved in {where}: this app goes on saving there."
     try:
         yield
     finally:
@@ -708,11 +708,13 @@ def resume(
             fail(f"the game saved in {path} is over: start a new one with `purrch`")
         return table
 
-    check_playable(load(path).game)  # a missing or bad save is named before any lock
+    if not path.is_file():
+        load(path)  # says why (no saved game there) before a lock is made beside it
     settings.autosave = path
     with autosave_claimed(settings, resuming=True):
         assert settings.autosave is not None
-        table = load(settings.autosave)  # again: another app may have saved a move since
+        table = load(settings.autosave)  # under the lock: no other app moves it on now
+        check_playable(table.game)
         settings.window_seconds = table.window_seconds
         run_app(settings, table)
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import shlex
 import time
 from typing import Any
 
@@ -10,6 +11,11 @@ def address_text(host: str, port: int) -> str:
     """``host:port`` as people type it (an IPv6 address in brackets)."""
     shown = f"[{host}]" if ":" in host else host
     return f"{shown}:{port}"
+
+
+def join_command(host: str, port: int, name: str) -> str:
+    """``purrch join HOST:PORT --name NAME``: what takes ``name``'s seat back."""
+    return f"purrch join {address_text(host, port)} --name {shlex.quote(name)}"
 
 
 def reconnect_line(table: Any) -> str | None:

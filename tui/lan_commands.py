@@ -322,9 +322,9 @@ async def _serve(
             if "port" in host.restored:
                 hint = " (the table's port before: --port chooses another, and the players "
                 hint += "then join there)"
-            raise LanError(f"cannot listen on {bind}:{port}: {os_reason(exc)}{hint}") from None
-        port = server.port
-        config.bind, config.port = bind, port  # saved, so that --resume listens here again
+            where = address_text(bind, port)
+            raise LanError(f"cannot listen on {where}: {os_reason(exc)}{hint}") from None
+        port = server.port  # kept in the config (the save): --resume listens here again
         if lock is None:  # the default file, named after the port (a new table: no save yet)
             config.save_path = data_dir() / f"lan-{host.game.id}-{port}.json"
             try:

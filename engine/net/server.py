@@ -123,10 +123,13 @@ class TableServer:
     # ------------------------------------------------------------------ lifecycle
 
     async def start(self, bind: str = "0.0.0.0", port: int = DEFAULT_PORT) -> None:
-        """Listen on ``bind``:``port`` (port 0: any free port, see :attr:`port`)."""
+        """Listen on ``bind``:``port`` (port 0: any free port, see :attr:`port`).  The
+        host's config keeps where (saved with the table, so that a resumed table
+        listens there again)."""
         self._server = await asyncio.start_server(
             self._serve_client, host=bind, port=port, reuse_address=True
         )
+        self.host.config.bind, self.host.config.port = bind, self.port
         self._reschedule()
 
     @property

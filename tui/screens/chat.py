@@ -73,6 +73,10 @@ TOO_MANY = (
 BACK = " Your lines wait until you are back."
 
 
+PACE_TICK = 0.25
+"""Seconds between two looks at the pace while lines wait."""
+
+
 class ChatPacer:
     """Sends a table's chat lines at the host's pace (:data:`CHAT_RATE`: a few at
     once, then one a second), so that it never refuses them: at once while the pace
@@ -140,10 +144,6 @@ class ChatPacer:
     def _arm(self, delay: float) -> None:
         if self._timer is None and not self.closed:
             self._timer = self.schedule(delay, self.flush)
-
-
-PACE_TICK = 0.25
-"""Seconds between two looks at the pace while lines wait."""
 
 
 class ChatInput(Input):

@@ -36,9 +36,9 @@ from engine.net.host import HostConfig
 from engine.net.server import TableServer
 from engine.net.tcp import os_reason
 from engine.session import SeatConfig
+from tui.connection import address_text, join_command
 from tui.lifecycle import coming_down
 from tui.screens.join import hold_cursors_still
-from tui.screens.lobby import address_text
 from tui.seating import MAX_NAME, has_screen
 
 EVERYWHERE = "0.0.0.0"
@@ -76,8 +76,7 @@ class HostedTable:
     @property
     def rejoin_command(self) -> str:
         """The command that takes this player's seat back at the resumed table."""
-        where = address_text(LOOPBACK, self.server.port)
-        words = f"purrch join {where} --name {shlex.quote(self.remote.name)}"
+        words = join_command(LOOPBACK, self.server.port, self.remote.name)
         return words + (" --password PASSWORD" if self.password else "")
 
     @property
@@ -114,9 +113,7 @@ async def start_server(game: Game, config: HostConfig, bind: str, port: int) -> 
     it closes (:attr:`TableServer.save_lock`): ``LanError`` if another host
     (``purrch host --resume`` of this app's earlier table, say) writes it."""
     server = TableServer.new(game, config)
-    await server.start(bind, port)
-    # Saved, so that `purrch host --resume` listens here again (as `purrch host` does).
-    config.bind, config.port = bind, server.port
+    await server.start(bind, port)  # which keeps bind and port in the config (the save)
     if config.save_path is None:  # the host's own config: it reads it at every save
         config.save_path = hosted_save_path(game.id, server.port)
     from tui.lan_commands import LanError, lock_save
@@ -266,7 +263,7 @@ class HostScreen(Screen[HostedTable | None]):
             self._failed(f"{exc}.")
             return
         except OSError as exc:
-            self._failed(f"Cannot listen on {bind}:{port}: {os_reason(exc)}")
+            self._failed(f"Cannot listen on {address_text(bind, port)}: {os_reason(exc)}")
             return
         try:
             # The seat's token is remembered (as `purrch join` does): after a crash,
