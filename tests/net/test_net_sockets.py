@@ -395,10 +395,15 @@ async def test_an_over_long_line_and_a_flood_end_the_connection() -> None:
         messages = await closed_after(long_line)
         assert messages[-1]["code"] == Code.TOO_LONG and messages[-1]["fatal"] is True
         flood = await raw(server)
+        started = time.monotonic()
         await flood.send_raw(encode({"type": "ping"}) * 300)
         messages = await closed_after(flood)
+        elapsed = time.monotonic() - started
         assert messages[-1]["code"] == Code.FLOOD
-        assert sum(m["type"] == "pong" for m in messages) <= 100
+        # The bucket holds 100 and refills at 50 a second while the server reads
+        # the 300 lines (a busy machine may take a while to read them all): the
+        # exact count, with a fake clock, is the host tests' business.
+        assert sum(m["type"] == "pong" for m in messages) <= 100 + 50 * elapsed
         await people_still_join(server)
     finally:
         await server.close()
