@@ -62,7 +62,7 @@ from engine.net.server import TableServer
 from engine.session import Table
 from themes import DEFAULT_THEME, THEME_NAMES, THEMES, glyphs_for
 from tui.ascii_out import ascii_driver
-from tui.connection import address_text, join_command
+from tui.connection import address_text, and_list, join_command
 from tui.games.base import SeatPrefs
 from tui.screens.chat import ChatPacer, ChatScreen, chat_notice
 from tui.screens.game_over import GameOverScreen, TableNews
@@ -488,24 +488,23 @@ class PurrchApp(App[None]):
         parts: list[str] = []
         if me in asked:
             if waiting:
-                parts.append(f"Waiting for {_and(waiting)} to ask for another game...")
+                parts.append(f"Waiting for {and_list(waiting)} to ask for another game...")
             else:
                 parts.append("The next game starts...")
         else:
             wanting = [names[s] for s in here if s in asked]
             if wanting:
                 verb = "wants" if len(wanting) == 1 else "want"
-                parts.append(f"{_and(wanting)} {verb} another game.")
+                parts.append(f"{and_list(wanting)} {verb} another game.")
             if waiting:
                 verb = "asks" if len(waiting) == 1 else "ask"
-                parts.append(
-                    f"Press a to ask for another game: it starts when {_and(waiting)} {verb} too."
-                )
+                who = and_list(waiting)
+                parts.append(f"Press a to ask for another game: it starts when {who} {verb} too.")
             else:
                 parts.append("Press a and the next game starts at once.")
         if away:
             verb = "is" if len(away) == 1 else "are"
-            parts.append(f"{_and(away)} {verb} away: the next game does not wait for them.")
+            parts.append(f"{and_list(away)} {verb} away: the next game does not wait for them.")
         return TableNews(" ".join(parts), can_ask=me not in asked)
 
     def _next_game_started(self, remote: RemoteTable) -> None:
@@ -520,8 +519,9 @@ class PurrchApp(App[None]):
         away = [s.name for i, s in enumerate(remote.seats) if i in remote.away_seats]
         if away:
             verb = "is" if len(away) == 1 else "are"
+            who = and_list(away)
             self.notify(
-                f"Game {remote.game_number} starts; {_and(away)} {verb} away (the seat is held).",
+                f"Game {remote.game_number} starts; {who} {verb} away (the seat is held).",
                 severity="warning",
             )
         self.start_table(cast(Any, remote))
@@ -935,10 +935,3 @@ def _checked_commands(items: Iterable[Any]) -> list[PaletteCommand]:
         title, help_text, callback = item
         out.append((str(title), str(help_text), callback))
     return out
-
-
-def _and(names: list[str]) -> str:
-    """'Ann', 'Ann and Bob', 'Ann, Bob and Cy'."""
-    if len(names) < 2:
-        return "".join(names)
-    return ", ".join(names[:-1]) + " and " + names[-1]

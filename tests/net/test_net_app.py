@@ -16,6 +16,7 @@ import os
 import shutil
 from collections import deque
 from collections.abc import AsyncIterator, Callable
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -1385,6 +1386,46 @@ async def test_a_spectator_s_game_screen_says_it_is_watching() -> None:
             assert game.prompt_info is not None
             assert game.prompt_info.text.startswith("You are watching. Waiting for ")
             assert not game.prompt_info.options
+    finally:
+        for table in (ann, bob, cy):
+            await table.close()
+        await server.close()
+
+
+async def test_a_window_for_the_others_shows_them_and_its_countdown_to_everyone() -> None:
+    """A LAN client gets its own prompts only: a race the spectator (or a player not
+    asked) has no part in still shows its banner, with who may claim and the clock."""
+    server = await start_server("stool", players=2, bots=0, seed=5, window_seconds=60.0)
+    ann = await join(server, "Ann")
+    bob = await join(server, "Bob")
+    cy = await join(server, "Cy", spectate=True)
+    try:
+        await cy.wait_started(TIMEOUT)
+        app = remote_app(replace(scene_settings(), frozen=False), cy)
+        async with app.run_test(size=(100, 32)) as pilot:
+            game = await wait_for_screen(pilot, GameScreen)
+            banner = game.query_one(ReactionBanner)
+            for _ in range(200):  # the players take their turns until a race opens
+                asked = [p for t in (ann, bob) for p in t.prompts() if p.pass_option]
+                if asked:
+                    break
+                for t in (ann, bob):
+                    if t.prompts() and t.seat is not None:
+                        prompt = t.prompts()[0]
+                        t.answer(t.seat, prompt.id, prompt.options[0].id)
+                await pilot.pause(0.05)
+            assert asked, "no race opened"
+            await wait_until(pilot, lambda: banner.info is not None)
+            info = banner.info
+            assert info is not None
+            assert info.text == "Bob and Ann may claim."  # in the order the game asks them
+            assert info.seconds is not None and 50 < info.seconds <= 60
+            assert info.claims == () and info.nobody_key is None
+            for t in (ann, bob):  # both pass: the race is over, the banner goes
+                assert t.seat is not None
+                window = next(p for p in t.prompts() if p.pass_option)
+                t.answer(t.seat, window.id, window.pass_option)
+            await wait_until(pilot, lambda: banner.info is None)
     finally:
         for table in (ann, bob, cy):
             await table.close()

@@ -59,7 +59,7 @@ from textual.widgets import Footer
 from engine.core import Event, IllegalMove, Prompt
 from engine.session import TableLike
 from themes import Glyphs, glyphs_for
-from tui.connection import reconnect_line
+from tui.connection import and_list, reconnect_line
 from tui.games.base import REACTIONS, GameUI, PaneChoice, PaneSetting, Shown, load_game_ui
 from tui.lifecycle import coming_down
 from tui.screens.chat import on_top_past_chat
@@ -541,16 +541,32 @@ class GameScreen(Screen[tuple[str, None]]):
     def _update_banner(self) -> None:
         window = next((p for p in self.table.prompts() if p.pass_option is not None), None)
         banner = self.query_one(ReactionBanner)
-        if window is None or self.table.is_over or self._offline is not None:
+        if self.table.is_over or self._offline is not None:
             banner.info = None
             return
         seconds = None
         remaining = self.table.window_remaining()
         if remaining is not None and not self.settings.frozen:
             seconds = int(remaining + 0.999)
+        if window is None:
+            banner.info = self._others_window(remaining, seconds)
+            return
         claims = tuple((CLAIM_KEYS[s].upper(), self._names[s]) for s in self._claimable())
         nobody = NOBODY_KEY if self._nobody_allowed() else None
         banner.info = BannerInfo(window.text, seconds, claims, nobody, self.ui.reaction)
+
+    def _others_window(self, remaining: float | None, seconds: int | None) -> BannerInfo | None:
+        """A window open for others only, seen from a LAN seat or a spectator: the table
+        shows them their own prompts only, but the countdown is public (a local table
+        shows every seat's prompts, so its windows never come here)."""
+        if remaining is None:
+            return None
+        public = self.table.view(self._shown)["public"]
+        asked = [self._names[s] for s in public.get("waiting", ()) if s != self._shown]
+        if not asked:  # only this seat's own answer, on its way to the host
+            return None
+        verb = self.ui.reaction
+        return BannerInfo(f"{and_list(asked)} may {verb}.", seconds, (), None, verb)
 
     def _nobody_allowed(self) -> bool:
         """In hot-seat anyone may say that nobody reacts: with no countdown someone must
