@@ -44,7 +44,7 @@ class RandomBot:
         self.rng = Rng(seed)
 
     def choose(self, view: dict[str, JSON], prompt: Prompt) -> str:
-        return str(self.rng.choice(prompt.options).id)
+        return str(self.rng.choice(prompt.choices()).id)
 
     def observe(self, events: list[Event]) -> None:
         return None

@@ -46,6 +46,11 @@ class Prompt(NamedTuple):
     ``pass_option`` is set on reaction prompts (Wing Block, Pigeon Sale, a
     race...): it is the option a silent seat is taken to have chosen when the
     table closes the window.  Prompts without it must be answered.
+
+    ``back_option`` is set on a prompt that follows a choice which did nothing
+    yet (the player of a targeted card picks the target): it takes that choice
+    back and the decision before comes again.  Screens put it on Escape, and
+    bots never choose it (see :meth:`choices`).
     """
 
     id: str
@@ -54,6 +59,7 @@ class Prompt(NamedTuple):
     text: str
     options: tuple[Option, ...]
     pass_option: str | None = None
+    back_option: str | None = None
 
     # Prompt ids are unique among the prompts open at one moment, and a prompt
     # whose choices change gets a new id, so a stale answer is refused.
@@ -63,6 +69,13 @@ class Prompt(NamedTuple):
             if opt.id == option_id:
                 return opt
         return None
+
+    def choices(self) -> tuple[Option, ...]:
+        """The options that move the game on: all but :attr:`back_option` (what a
+        bot chooses among)."""
+        if self.back_option is None:
+            return self.options
+        return tuple(o for o in self.options if o.id != self.back_option)
 
     def to_json(self) -> dict[str, JSON]:
         out: dict[str, JSON] = {
@@ -74,6 +87,8 @@ class Prompt(NamedTuple):
         }
         if self.pass_option is not None:
             out["pass_option"] = self.pass_option
+        if self.back_option is not None:
+            out["back_option"] = self.back_option
         return out
 
     @classmethod
@@ -85,6 +100,7 @@ class Prompt(NamedTuple):
             text=str(data["text"]),
             options=tuple(Option(str(o["id"]), str(o["label"])) for o in data["options"]),
             pass_option=data.get("pass_option"),
+            back_option=data.get("back_option"),
         )
 
 

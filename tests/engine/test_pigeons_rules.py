@@ -199,7 +199,7 @@ def test_recycle_on_a_pile_with_only_itself_gives_nothing() -> None:
 def test_pluck_steals_a_card_only_thief_and_victim_learn_which() -> None:
     s = make_state({0: ["pluck"], 1: ["cat"], 2: ["pigeon:red"]}, n=3)
     play(s, 0, "pluck")
-    assert option_ids(s, 0) == ["seat:1", "seat:2"]  # another player, not yourself
+    assert option_ids(s, 0) == ["seat:1", "seat:2", "back"]  # another player, not yourself
     answer(s, 0, "seat:1")
     assert prompt_seats(s) == [1, 2]
     events = pass_all(s)
@@ -299,7 +299,7 @@ def test_double_swap_both_players_choose_two_cards_at_once() -> None:
         n=3,
     )
     play(s, 0, "double_swap")
-    assert option_ids(s, 0) == ["seat:1", "seat:2"]
+    assert option_ids(s, 0) == ["seat:1", "seat:2", "back"]
     answer(s, 0, "seat:1")
     pass_all(s)
     assert kind(s) == "multi" and prompt_seats(s) == [0, 1]
@@ -381,7 +381,7 @@ def test_pigeon_mail_everyone_passes_one_card_that_way(direction: str, step: int
     given = {0: "cat", 1: "pigeon:red", 2: "pigeon:blue", 3: "rainbow"}
     s = make_state({0: ["mail", "cat"], 1: ["pigeon:red"], 2: ["pigeon:blue"], 3: ["rainbow"]})
     play(s, 0, "mail")
-    assert option_ids(s, 0) == ["left", "right"]
+    assert option_ids(s, 0) == ["left", "right", "back"]
     events = answer(s, 0, direction)
     assert the_event(events, "play").text == f"Ann plays Pigeon Mail to the {direction}."
     pass_all(s)
@@ -437,7 +437,7 @@ def test_ruffle_feathers_deals_one_card_back_to_each_contributor() -> None:
 def test_gift_gives_a_card_of_your_choice() -> None:
     s = make_state({0: ["gift", "cat", "pigeon:red"], 1: ["pigeon:blue"], 2: []}, n=3)
     play(s, 0, "gift")
-    assert option_ids(s, 0) == ["seat:1", "seat:2"]
+    assert option_ids(s, 0) == ["seat:1", "seat:2", "back"]
     answer(s, 0, "seat:1")
     pass_all(s)
     p = prompt_of(s, 0, "pick")
@@ -461,7 +461,7 @@ def test_gift_with_an_empty_hand_gives_nothing() -> None:
 def test_miss_a_turn_lies_in_front_of_the_player_who_then_skips_a_turn() -> None:
     s = make_state({0: ["miss_turn", "cat"], 1: ["cat"], 2: ["cat"]}, n=3)
     play(s, 0, "miss_turn")
-    assert option_ids(s, 0) == ["seat:1", "seat:2"]
+    assert option_ids(s, 0) == ["seat:1", "seat:2", "back"]
     answer(s, 0, "seat:1")
     card = s.discard[-1]
     pass_all(s)
@@ -494,7 +494,7 @@ def test_fresh_start_discards_the_whole_hand_and_draws_seven() -> None:
         {0: ["fresh_start"], 1: ["cat", "cat", "pigeon:white"]}, n=3, draw_top=[*new, "gift"]
     )
     play(s, 0, "fresh_start")
-    assert option_ids(s, 0) == ["seat:0", "seat:1", "seat:2"]  # yourself too
+    assert option_ids(s, 0) == ["seat:0", "seat:1", "seat:2", "back"]  # yourself too
     answer(s, 0, "seat:1")
     events = pass_all(s)
     assert hand(s, 1) == sorted(new)
@@ -1620,3 +1620,37 @@ def test_a_damaged_state_is_refused() -> None:
         with pytest.raises(ValueError):
             GAME.state_from_json(bad)
     assert snapshot(GAME.state_from_json(data)) == snapshot(s)
+
+
+@pytest.mark.parametrize("face", ["pluck", "mail", "fresh_start"])
+def test_back_from_a_target_takes_the_card_back_and_the_turn_comes_again(face: str) -> None:
+    """Choosing the target (or Mail's way) is the card's play: until then nothing has
+    happened, and ``back`` returns to the turn with the card in hand."""
+    s = make_state({0: [face, "pigeon:red"], 1: ["cat"], 2: ["pigeon:blue"]}, n=3)
+    turn = prompt_of(s, 0, "turn")
+    hands = [hand(s, seat) for seat in range(3)]
+    assert answer(s, 0, card_option(s, turn, face, "play")) == []
+    target = prompt_of(s, 0)
+    assert target.back_option == "back" and target.options[-1].id == "back"
+    assert "back" not in [o.id for o in target.choices()]
+    assert answer(s, 0, "back") == []  # nothing to log: no card was played
+    again = prompt_of(s, 0)
+    assert again.kind == "turn" and again.id != turn.id  # the old turn prompt is stale
+    assert [o.id for o in again.options] == [o.id for o in turn.options]
+    assert [hand(s, seat) for seat in range(3)] == hands and s.discard == []
+    with pytest.raises(IllegalMove):
+        GAME.apply(s, 0, turn.id, card_option(s, turn, face, "play"))
+    check_cards(s)
+
+
+def test_bots_never_take_a_card_back() -> None:
+    from engine.bots import RandomBot
+    from engine.games.pigeons.bots import HeuristicBot
+
+    s = make_state({0: ["pluck"], 1: ["cat"], 2: ["pigeon:red"]}, n=3)
+    play(s, 0, "pluck")
+    target = prompt_of(s, 0)
+    view = GAME.view(s, 0)
+    for seed in range(40):
+        assert RandomBot(0, seed).choose(view, target) != "back"
+        assert HeuristicBot(0, seed).choose(view, target) != "back"

@@ -343,6 +343,32 @@ async def test_a_key_answers_its_option() -> None:
         assert game.prompt_info is not None and game.prompt_info.options
 
 
+async def test_escape_takes_back_a_card_whose_target_is_not_chosen_yet() -> None:
+    scene = start_scene()
+    app = SceneApp(scene)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        game = game_screen(app)
+        hand = scene.table.view(0)["private"]["hand"]
+        pluck = next(f"play:{c['id']}" for c in hand if c.get("action") == "pluck")
+        log = len(scene.table.log)
+        assert not game.check_action("back", ())  # nothing to go back from on a turn
+        await pilot.press(key_for(game, pluck))
+        await settle(pilot)
+        info = game.prompt_info
+        assert info is not None and info.kind == "target"
+        assert "back" not in [o.option_id for o in info.options]  # on Escape, not a key
+        assert info.hint == "Escape: back to your turn (the card stays in your hand)."
+        assert game.active_bindings["escape"].binding.show and game.check_action("back", ())
+        await pilot.press("escape")
+        await settle(pilot)
+        info = game.prompt_info
+        assert info is not None and info.kind == "turn"
+        assert scene.table.view(0)["private"]["hand"] == hand
+        assert len(scene.table.log) == log
+        assert not game.check_action("back", ())
+
+
 async def test_clicking_an_option_answers_it() -> None:
     scene = start_scene()
     app = SceneApp(scene)

@@ -123,9 +123,10 @@ class GameUI:
     # ------------------------------------------------------------------ drawing
 
     def ordered_options(self, shown: Shown) -> list[tuple[str, str]]:
-        """The open decision's (option id, label) pairs in the order they get keys."""
+        """The open decision's (option id, label) pairs in the order they get keys (a
+        way back is on Escape instead: see ``Prompt.back_option``)."""
         prompt = shown.prompt
-        return [(o.id, o.label) for o in prompt.options] if prompt else []
+        return [(o.id, o.label) for o in prompt.choices()] if prompt else []
 
     def prompt_info(self, shown: Shown) -> PromptInfo:
         """What the prompt bar says for the open decision (``shown.prompt`` is set)."""

@@ -355,9 +355,9 @@ def options_in_order(prompt: Prompt, private: Mapping[str, Any]) -> list[tuple[s
 
     A pick's options are cards: they go in the order the hand (or the searched
     pile) shows them, so the keys run down the rows.  A turn's draw comes first.
-    Other options keep the game's order.
+    Other options keep the game's order.  A way back is on Escape, not on a key.
     """
-    pairs = [(o.id, o.label) for o in prompt.options]
+    pairs = [(o.id, o.label) for o in prompt.choices()]
     if prompt.kind == "turn":
         # Drawing ends every turn: always key 1 and the bar's first line.  Last, it
         # went out of sight below a big hand's pairs (twenty cards, keys to g).
@@ -724,6 +724,8 @@ class PigeonsUI(GameUI):
             hint = f"Press the key shown on a card in your {where}, or the arrows and Enter."
         elif prompt.kind == "turn":
             hint = "Or pick a card in your hand with the arrows and press Enter."
+        if prompt.back_option is not None:
+            hint = "Escape: back to your turn (the card stays in your hand)."
         return PromptInfo(text, options, hint, prompt.kind, listed)
 
     def fill(self, screen: Screen[Any], shown: Shown, info: PromptInfo) -> None:

@@ -619,7 +619,7 @@ class GameScreen(Screen[tuple[str, None]]):
             verb = parameters[0] if parameters else self.ui.reaction
             return verb == self.ui.reaction and self._nobody_allowed()
         if action == "back":
-            return self._can_go_back()
+            return self._can_go_back() or self._back_option() is not None
         return True
 
     def key_words(self, binding: Binding) -> str | None:
@@ -677,7 +677,18 @@ class GameScreen(Screen[tuple[str, None]]):
             return False
         return any(p.pass_option is None for p in self.table.prompts_for(self._shown))
 
+    def _back_option(self) -> str | None:
+        """The shown decision's way back (a target not chosen yet: the turn again)."""
+        prompt = self._prompt
+        if prompt is None or self._offline is not None or self._curtain_for is not None:
+            return None
+        return prompt.back_option
+
     def action_back(self) -> None:
+        back = self._back_option()
+        if back is not None:
+            self._choose(back)
+            return
         if self._can_go_back():
             self._acted_at = time.monotonic()
             self._claiming = False

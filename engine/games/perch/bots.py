@@ -210,7 +210,7 @@ class CautiousBot:
         self.held = {str(b): int(n) for b, n in dict(data.get("held", {})).items()}
 
     def choose(self, view: dict[str, JSON], prompt: Prompt) -> str:
-        ids = [o.id for o in prompt.options]
+        ids = [o.id for o in prompt.choices()]
         if len(ids) == 1:
             return ids[0]
         public: dict[str, Any] = view["public"]

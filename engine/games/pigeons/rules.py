@@ -4,7 +4,8 @@ The game is a stack of *frames* (plain dicts, so the state is JSON as it is).
 The top frame is the decision open now:
 
 ``turn``     the current seat plays actions, discards, or draws to end the turn
-``target``   the player of a targeted card picks a seat (or Pigeon Mail a direction)
+``target``   the player of a targeted card picks a seat (or Pigeon Mail a direction),
+             or takes the card back (it is not played yet)
 ``action``   an action card on the table: a Wing Block / Pigeon Trap window for the
              other seats; once everyone passed, the card resolves
 ``sale``     a pair was just discarded: a Pigeon Sale window for the other seats
@@ -485,6 +486,8 @@ class PigeonsGame(GameBase[PigeonsState]):
     ) -> None:
         s.frames.pop()
         card = f["card"]
+        if option == "back":  # the card stays in hand: the turn's choice comes again
+            return
         if option in ("left", "right"):
             self._play_action(s, seat, card, -1, 1 if option == "left" else -1, events)
         else:
@@ -1074,6 +1077,10 @@ _TURN_TEXT = "Your turn: play, discard, or draw to end it."
 _EMPTY_RECYCLE = "Play Recycle (the discard pile is empty: nothing to take)"
 
 
+BACK = Option("back", "Back (another move)")
+"""A target's or a direction's way back to the turn: the card is not played yet."""
+
+
 def _prompt_target(s: PigeonsState, f: Frame) -> list[Prompt]:
     seat = f["seat"]
     face = s.faces[f["card"]]
@@ -1084,14 +1091,18 @@ def _prompt_target(s: PigeonsState, f: Frame) -> list[Prompt]:
             Option(
                 "right", f"Right (each passes to the previous seat: {s.names[(seat - 1) % s.n]})"
             ),
+            BACK,
         )
-        return [Prompt(f"{f['id']}.{seat}", seat, "direction", f"{name}: which way?", opts)]
+        text = f"{name}: which way?"
+        return [Prompt(f"{f['id']}.{seat}", seat, "direction", text, opts, back_option="back")]
     seats = range(s.n) if face == "fresh_start" else [x for x in range(s.n) if x != seat]
     options = tuple(
         Option(f"seat:{x}", "Yourself" if x == seat else f"{s.names[x]} ({len(s.hands[x])} cards)")
         for x in seats
     )
-    return [Prompt(f"{f['id']}.{seat}", seat, "target", f"{name}: choose a player.", options)]
+    options += (BACK,)
+    text = f"{name}: choose a player."
+    return [Prompt(f"{f['id']}.{seat}", seat, "target", text, options, back_option="back")]
 
 
 def _on_whom(s: PigeonsState, f: Frame) -> str:

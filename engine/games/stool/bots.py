@@ -64,7 +64,7 @@ class MemoryBot:
         self.turn = int(data.get("turn", -1))
 
     def choose(self, view: dict[str, JSON], prompt: Prompt) -> str:
-        ids = [o.id for o in prompt.options]
+        ids = [o.id for o in prompt.choices()]
         if len(ids) == 1:
             return ids[0]
         public: dict[str, Any] = view["public"]
