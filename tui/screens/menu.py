@@ -149,7 +149,10 @@ class GameSetup(Vertical):
                     compact=True,
                     id=f"seat-kind-{i}",
                     classes="seat-kind",
-                    tooltip=f"Who plays seat {i + 1}: someone at this keyboard, or a bot",
+                    tooltip=(
+                        f"Who plays seat {i + 1}: a person (here, or over the LAN "
+                        "when you host), or a bot"
+                    ),
                 )
         if game.options:
             yield Label("Rules", classes="section")
