@@ -583,6 +583,8 @@ class PurrchApp(App[None]):
             self._show_table_news(remote)
         elif mtype == "chat":
             self._chat_came(msg)
+        elif mtype == "welcome" and isinstance(self.screen, ChatScreen):
+            self.screen.show_lines()  # back at the table: what was said meanwhile
         elif mtype == "lobby":
             self._notify_away(remote)
             self._show_table_news(remote)

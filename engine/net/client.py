@@ -628,6 +628,7 @@ class RemoteTable:
             self.server_version = str(msg.get("server", ""))
             self.lobby = lobby
             self._pending.clear()
+            self._catch_up_chat(msg.get("chat") or [])
         elif mtype == "error":
             self.last_error = str(msg["message"])
             ref = msg.get("re")
@@ -638,6 +639,27 @@ class RemoteTable:
             self.chat.append(
                 (str(msg["from"]), None if seat is None else int(seat), str(msg["text"]))
             )
+
+    def _catch_up_chat(self, said: list[Any]) -> None:
+        """Add the lines of a welcome's chat (the host's last ones) that this table
+        does not have yet: all of them on joining; on coming back, those after the
+        last line heard here (the longest run of the host's lines that ends this
+        table's chat is what it has already)."""
+        lines: list[tuple[str, int | None, str]] = []
+        for m in said:
+            try:
+                seat = None if m["seat"] is None else int(m["seat"])
+                lines.append((str(m["from"]), seat, str(m["text"])))
+            except (KeyError, TypeError, ValueError):
+                continue  # a malformed line costs that line, not the welcome
+        have = list(self.chat)
+        start = 0
+        for end in range(len(lines), 0, -1):
+            run = min(end, len(have))
+            if run and lines[end - run : end] == have[len(have) - run :]:
+                start = end
+                break
+        self.chat.extend(lines[start:])
 
     def _on_update(self, msg: Message) -> None:
         number = int(msg["game_number"])

@@ -68,6 +68,7 @@ import logging
 import os
 import secrets
 import time
+from collections import deque
 from collections.abc import Callable, Collection, Iterator, Mapping
 from dataclasses import dataclass, field
 from functools import partial
@@ -201,6 +202,11 @@ class HostConfig:
     save_path: Path | None = None
     bot_names: tuple[str, ...] = BOT_NAMES
 
+
+CHAT_HISTORY = 50
+"""Chat lines a welcome repeats (the last ones said), so that whoever joins late, or
+comes back after a drop or a restart of their app, reads what was said meanwhile
+(kept in memory only: a resumed table starts a new chat)."""
 
 WRONG_PASSWORD_REPORT = 10.0
 """Seconds between two console lines about wrong passwords (the count is in the next)."""
@@ -477,6 +483,7 @@ class TableHost:
         self._wrong_passwords = 0  # not reported yet
         self._wrong_reported_at: float | None = None
         self._chat_limiter = RateLimiter(*config.table_chat_rate)
+        self._chat_history: deque[dict[str, JSON]] = deque(maxlen=CHAT_HISTORY)
         self._table_dirty = False
         self._lobby_dirty = False
         self._save_dirty = False
@@ -904,7 +911,9 @@ class TableHost:
                     Code.SLOW_DOWN,
                     "The table's chat is busy: wait a moment (that line was not sent).",
                 )
-            line: Message = {"type": "chat", "from": conn.name, "seat": conn.seat, "text": text}
+            said: dict[str, JSON] = {"from": conn.name, "seat": conn.seat, "text": text}
+            self._chat_history.append(said)
+            line: Message = {"type": "chat", **said}
             for other in self._listeners():
                 self._send(other, line)
             who = conn.name if conn.seat is not None else f"{conn.name} (watching)"
@@ -1292,6 +1301,7 @@ class TableHost:
             "options": resolve_options(self.game, self.config.options),
             "players": len(self._seats),
             "window_seconds": self.config.window_seconds,
+            "chat": list(self._chat_history),
             **self._lobby_body(),
         }
 

@@ -1591,6 +1591,29 @@ async def test_chat_at_a_lan_table() -> None:
             assert app.screen is game
 
 
+async def test_the_open_chat_shows_what_was_said_while_the_table_was_away() -> None:
+    """Back at the table, the welcome's chat brings the lines said meanwhile: into the
+    open chat, with no notification for each."""
+    from tui.screens.chat import ChatScreen
+
+    async with ann_and_bob() as (server, ann, bob):
+        app = remote_app(scene_settings(), ann)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await wait_for_screen(pilot, GameScreen)
+            await pilot.press("t")
+            chat = await wait_for_screen(pilot, ChatScreen)
+            bob.send_chat("hello")
+            await wait_until(pilot, lambda: chat_text(chat) == "Bob: hello")
+            shown = len(app._notifications)
+            # The welcome of a connection dialled again (the host's last lines).
+            welcome = server.host._welcome(0, ann.token)
+            missed = {"from": "Bob", "seat": 1, "text": "where did you go?"}
+            ann.handle({**welcome, "chat": [{"from": "Bob", "seat": 1, "text": "hello"}, missed]})
+            await wait_until(pilot, lambda: chat_text(chat).endswith("Bob: where did you go?"))
+            assert chat_text(chat) == "Bob: hello\nBob: where did you go?"
+            assert len(app._notifications) == shown
+
+
 async def test_the_chat_says_why_a_long_line_stops_growing() -> None:
     """The field takes at most the host's 500 characters (a paste is cut there too): at
     the limit the box says so, and the message goes when the line is shorter again."""

@@ -245,3 +245,38 @@ def test_a_broken_subscriber_does_not_break_the_table() -> None:
     ann.flush()
     ann.deliver()  # logged, not raised
     assert ann.table.log
+
+
+def test_a_welcome_s_chat_adds_only_what_the_table_missed() -> None:
+    """Joining, a table takes the host's last lines; coming back on the same table
+    (a new connection, a new welcome), only those said while it was away."""
+    h, ann, bob = race_of_two()
+    assert h.clock is not None
+    for text in ("hi", "ready?"):
+        h.clock.advance(1.0)
+        bob.table.send_chat(text)
+        bob.flush()
+    ann.deliver()
+    assert [line[2] for line in ann.table.chat] == ["hi", "ready?"]
+    token = ann.table.token
+    h.drop(ann.conn)
+    for text in ("Ann dropped", "ready?"):  # the same words again: a new line all the same
+        h.clock.advance(1.0)
+        bob.table.send_chat(text)
+        bob.flush()
+    ann.conn, ann.read = h.join("Ann", token=token), 0
+    ann.deliver()
+    assert [line[2] for line in ann.table.chat] == ["hi", "ready?", "Ann dropped", "ready?"]
+    assert ann.table.chat[-1] == ("Bob", 1, "ready?")
+    late = Wire(h, "Eve", spectate=True)
+    late.deliver()
+    assert list(late.table.chat) == list(ann.table.chat)  # joining late, all of it
+
+
+def test_a_malformed_chat_line_in_a_welcome_costs_only_that_line() -> None:
+    h, ann, _bob = race_of_two()
+    welcome = dict(h.welcome(ann.conn))
+    welcome["chat"] = [{"from": "Bob", "seat": "x"}, {"from": "Bob", "seat": 1, "text": "ok"}]
+    table = RemoteTable(send=lambda _m: None, games={"race": RACE})
+    table.handle(welcome)
+    assert table.seat == 0 and list(table.chat) == [("Bob", 1, "ok")]

@@ -12,7 +12,7 @@ import pytest
 from net_helpers import RACE, FakeClock, HostHarness, hello, play_host_game
 
 from engine.games import REGISTRY, get_game
-from engine.net.host import HostConfig, TableHost, fsync_saved
+from engine.net.host import CHAT_HISTORY, HostConfig, TableHost, fsync_saved
 from engine.net.protocol import MAX_LINE, Code, encode
 from engine.session import SaveError, SeatConfig, Table
 
@@ -345,6 +345,20 @@ def test_chat_reaches_everyone_on_one_line() -> None:
     chat = [text for kind, text in told if kind == "chat"]
     assert chat == ["Bob: hello all", "Eve (watching): hi"]
     assert error_of(h.send(eve, {"type": "chat", "text": " "}))["code"] == Code.BAD_FIELD
+
+
+def test_a_welcome_repeats_the_last_chat_lines() -> None:
+    h = HostHarness.new(players=3, bots=1)
+    assert h.clock is not None
+    ann = h.join("Ann")
+    assert h.welcome(ann)["chat"] == []
+    for i in range(CHAT_HISTORY + 2):
+        h.clock.advance(1.0)  # at the pace the host takes
+        h.send(ann, {"type": "chat", "text": f"line {i}"})
+    eve = h.join("Eve", spectate=True)
+    chat = h.welcome(eve)["chat"]
+    assert [m["text"] for m in chat] == [f"line {i}" for i in range(2, CHAT_HISTORY + 2)]
+    assert chat[-1] == {"from": "Ann", "seat": 0, "text": f"line {CHAT_HISTORY + 1}"}
 
 
 def test_a_bug_in_the_game_is_an_error_not_a_crash(monkeypatch: pytest.MonkeyPatch) -> None:

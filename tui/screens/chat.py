@@ -27,8 +27,8 @@ NOTICE_CHARS = 120
 """A line longer than this shows cut short in a notification (whole in the chat)."""
 
 EMPTY = (
-    "Nothing said since you came to the table. Everyone at the table reads what you type "
-    "here, spectators too."
+    "Nothing said at this table yet. Everyone at the table reads what you type here, "
+    "spectators too."
 )
 
 
