@@ -238,6 +238,23 @@ async def test_a_buzzer_curtain_hides_the_drawn_card() -> None:
         assert "You drew" in text and drawn in text
 
 
+async def test_a_card_taken_from_the_play_pile_is_taken_not_drawn() -> None:
+    table = make_table(FOUR, 2, game=STOOL)
+
+    def may_take(t: Table) -> bool:
+        return any(p.seat == 0 and any(o.id == "take" for o in p.options) for p in t.prompts())
+
+    assert play_turns_first(table, may_take)
+    prompt = next(p for p in table.prompts() if p.seat == 0 and p.pass_option is None)
+    table.answer(0, prompt.id, "take")
+    taken = table.view(0)["private"]["drawn"]["name"]
+    app = SceneApp(Scene(table, scene_settings()))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        text = board(game_screen(app)).private.plain
+        assert text.startswith("You took ") and taken in text
+
+
 async def test_memory_aid_shows_what_you_saw_and_the_private_log() -> None:
     scene = stool_start_scene()
     table = scene.table

@@ -940,8 +940,11 @@ class StoolUI(GameUI):
         drawn = shown.private.get("drawn")
         if drawn:
             face = Face.from_view(drawn)
+            took = (shown.public.get("stage") or {}).get("from") == "play"
             return Content.assemble(
-                ("You drew ", "bold"), (face.words, face.style), ": swap it in."
+                ("You took " if took else "You drew ", "bold"),
+                (face.words, face.style),
+                ": swap it in.",
             )
         if peeks:
             seen = ", ".join(f"{pos} is {face.words}" for pos, face in peeks.items())

@@ -29,12 +29,11 @@ PIGEONS: Final[dict[str, tuple[str, int, str]]] = {
 # What a pigeon lets its player do, as the log tells everyone (the cards' own words
 # above speak to whoever holds the card).
 PIGEON_LOG: Final[dict[str, str]] = {
-    "stool": "they may peek at any face-down card on the table.",
-    "bamboozle": "they may swap any two face-down cards on the table.",
-    "vendetta": "they may peek at any face-down card, then swap any two.",
+    "stool": "they peek at any face-down card on the table.",
+    "bamboozle": "they swap any two face-down cards on the table.",
+    "vendetta": "they peek at any face-down card, then swap any two.",
     "kingpin": (
-        "they may eliminate one of their own cards, or add the next DRAW card to "
-        "another crime scene."
+        "they eliminate one of their own cards, or add the next DRAW card to another crime scene."
     ),
 }
 
