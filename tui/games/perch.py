@@ -702,7 +702,7 @@ class PerchUI(GameUI):
                     (f"{self.glyphs.turn} " if x in winners else "  ", "bold $accent"),
                     (LETTER[colour], CAT_STYLE[colour]),
                     (f" {names[x]} ({colour})", "bold"),
-                    f": {counted(score, 'cat')} in the tree, {high} on branches, "
+                    f": {counted(score, 'cat')} in the tree ({high} on branches), "
                     f"{p['start']} at the start.",
                 )
             )
