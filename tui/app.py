@@ -875,13 +875,13 @@ class PurrchApp(App[None]):
         elif self.hosted is not None:
             new_game = (
                 "Leave the table",
-                "Back to the menu: this stops the table you host",
+                "Back to the menu (this stops the table you host)",
                 self.leave_or_new_game,
             )
         elif self.remote is not None:
             new_game = (
                 "Leave the table",
-                "Back to the menu: the host keeps your seat",
+                "Back to the menu (the host keeps your seat)",
                 self.leave_or_new_game,
             )
         else:

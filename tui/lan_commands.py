@@ -430,6 +430,11 @@ async def _serve_locked(
         if host.table is not None and config.save_path is not None:
             if host.save_error:
                 echo(f"warning: {host.save_error}")
+            elif host.table.is_over:
+                echo(
+                    f"Stopped.  `purrch host --resume {config.save_path}` opens the table "
+                    "again with the same seats, for another game."
+                )
             else:
                 echo(
                     f"Stopped.  `purrch host --resume {config.save_path}` continues "

@@ -625,7 +625,10 @@ class TableHost:
         host.game_number = number
         host._attach(table)
         host._was_over = table.is_over
-        host._report_line("game", f"Resumed game {number} of {table.game.title} from {path}.")
+        over = (
+            " It is over: another starts when every player asks for one." if table.is_over else ""
+        )
+        host._report_line("game", f"Resumed game {number} of {table.game.title} from {path}.{over}")
         return host
 
     # ------------------------------------------------------------------ reading

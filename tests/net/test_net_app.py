@@ -521,6 +521,8 @@ async def test_a_hosted_table_of_one_player_says_where_it_is_as_it_starts(
     """Every other seat a bot: the game starts at once, with no waiting room to show
     the address, so the hosting notice says it (spectators may come)."""
     monkeypatch.setenv("PURRCH_HOME", str(tmp_path))
+    from textual.widgets import Static
+
     from engine.session import SeatConfig
     from tui.app import PurrchApp
 
@@ -528,6 +530,10 @@ async def test_a_hosted_table_of_one_player_says_where_it_is_as_it_starts(
     app = PurrchApp(scene_settings())
     async with app.run_test(size=(80, 24)) as pilot:
         host = await open_host_form(pilot, "stool", seats)
+        assert str(host.query_one("#join-help", Static).render()) == (
+            "Stool Pigeon: 2 seats, 1 for you, 1 for bots. No seat is left for anyone "
+            "else (they can watch): to play with others, make their seats Human in the menu."
+        )
         host.action_host()
         await wait_for_screen(pilot, GameScreen)
         await pilot.pause()

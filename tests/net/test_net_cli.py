@@ -268,6 +268,37 @@ async def test_the_host_killed_mid_game_resumes_with_nothing_lost(tmp_path: Path
             await host.proc.wait()
 
 
+async def test_a_host_stopped_after_its_game_says_resuming_starts_another(
+    tmp_path: Path,
+) -> None:
+    from net_helpers import play_to_the_end
+
+    host = await HostProcess.start("perch", home=tmp_path)
+    tables: list[RemoteTable] = []
+    try:
+        for name in ("Ann", "Bob"):
+            tables.append(
+                await RemoteTable.connect(
+                    LOOPBACK, host.port, name=name, remember=False, reconnect_for=0
+                )
+            )
+        await play_to_the_end(tables)
+        await host.wait_line(r"Game 1 is over")
+        for t in tables:
+            await t.close()
+        host.proc.send_signal(signal.SIGTERM)
+        assert await asyncio.wait_for(host.proc.wait(), TIMEOUT) == 0
+        out = await host.read_rest()
+        assert "opens the table again with the same seats, for another game.\n" in out
+        assert "continues with the same seats" not in out
+    finally:
+        for t in tables:
+            await t.close()
+        if host.proc.returncode is None:
+            host.proc.kill()
+            await host.proc.wait()
+
+
 async def test_the_host_counts_the_players_it_waits_for(tmp_path: Path) -> None:
     host = await HostProcess.start("stool", "--players", "2", "--bots", "1", home=tmp_path)
     try:

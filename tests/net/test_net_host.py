@@ -658,6 +658,21 @@ def test_another_game_waits_only_for_the_players_still_here() -> None:
     assert h.host.table is not first and h.host.game_number == 2
 
 
+def test_a_finished_game_resumed_says_it_is_over(tmp_path: Path) -> None:
+    path = tmp_path / "lan.json"
+    h = HostHarness.new("race", players=2, bots=0, window_seconds=None, save_path=path)
+    ann, bob = h.join("Ann"), h.join("Bob")
+    play_host_game(h, {ann: 0, bob: 1})
+    told: list[tuple[str, str]] = []
+    games = {"race": RACE}
+    TableHost.resume(path, HostConfig(players=0), games=games, report=lambda *kt: told.append(kt))
+    assert told[-1] == (
+        "game",
+        f"Resumed game 1 of {RACE.title} from {path}. It is over: another starts when "
+        "every player asks for one.",
+    )
+
+
 # ---------------------------------------------------------------------- saving
 
 

@@ -192,7 +192,13 @@ class HostScreen(Screen[HostedTable | None]):
                     if humans > 1
                     else "1 for you"
                 )
-                + f", {len(self.seats) - humans} for bots.",
+                + f", {len(self.seats) - humans} for bots."
+                + (
+                    " No seat is left for anyone else (they can watch): to play with"
+                    " others, make their seats Human in the menu."
+                    if humans == 1
+                    else ""
+                ),
                 id="join-help",
                 markup=False,
             )
