@@ -585,6 +585,7 @@ class PurrchApp(App[None]):
             self._chat_came(msg)
         elif mtype == "welcome" and isinstance(self.screen, ChatScreen):
             self.screen.show_lines()  # back at the table: what was said meanwhile
+            self.screen.reconnected()
         elif mtype == "lobby":
             self._notify_away(remote)
             self._show_table_news(remote)

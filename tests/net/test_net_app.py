@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import os
+import re
 import shutil
 from collections import deque
 from collections.abc import AsyncIterator, Callable
@@ -1424,7 +1425,8 @@ async def test_a_window_for_the_others_shows_them_and_its_countdown_to_everyone(
             await wait_until(pilot, lambda: banner.info is not None)
             info = banner.info
             assert info is not None
-            assert info.text == "Bob and Ann may claim."  # in the order the game asks them
+            # Who is asked in the order the game asks them, and what the race is for.
+            assert re.fullmatch(r"Race for the \w+: Bob and Ann may claim\.", info.text)
             assert info.seconds is not None and 50 < info.seconds <= 60
             assert info.claims == () and info.nobody_key is None
             for t in (ann, bob):  # both pass: the race is over, the banner goes
@@ -1432,6 +1434,42 @@ async def test_a_window_for_the_others_shows_them_and_its_countdown_to_everyone(
                 window = next(p for p in t.prompts() if p.pass_option)
                 t.answer(t.seat, window.id, window.pass_option)
             await wait_until(pilot, lambda: banner.info is None)
+    finally:
+        for table in (ann, bob, cy):
+            await table.close()
+        await server.close()
+
+
+async def test_a_spectator_reads_whose_card_a_window_is_about() -> None:
+    server = await start_server("pigeons", players=2, bots=0, seed=7, window_seconds=60.0)
+    ann = await join(server, "Ann")
+    bob = await join(server, "Bob")
+    cy = await join(server, "Cy", spectate=True)
+    try:
+        await cy.wait_started(TIMEOUT)
+        app = remote_app(replace(scene_settings(), frozen=False), cy)
+        async with app.run_test(size=(100, 32)) as pilot:
+            game = await wait_for_screen(pilot, GameScreen)
+            banner = game.query_one(ReactionBanner)
+            for _ in range(200):  # play action cards (on the other player) until a window
+                if any(p.pass_option for t in (ann, bob) for p in t.prompts()):
+                    break
+                for t in (ann, bob):
+                    if t.prompts() and t.seat is not None:
+                        prompt = t.prompts()[0]
+                        ids = [o.id for o in prompt.choices()]
+                        play = [i for i in ids if i.startswith(("play:", "seat:", "left"))]
+                        t.answer(t.seat, prompt.id, (play or ids)[0])
+                await pilot.pause(0.05)
+            await wait_until(pilot, lambda: banner.info is not None)
+            info = banner.info
+            assert info is not None
+            stage = cy.view(None)["public"]["stage"]
+            player, other = ("Ann", "Bob") if stage["seat"] == 0 else ("Bob", "Ann")
+            card = stage["action"]["name"]
+            assert re.fullmatch(
+                rf"{player}'s {card}( on {other}| to the \w+)?: {other} may react\.", info.text
+            )
     finally:
         for table in (ann, bob, cy):
             await table.close()
@@ -1728,6 +1766,10 @@ async def test_a_chat_line_not_sent_while_the_connection_is_down_is_kept() -> No
             "once you are back."
         )
         assert chat.query_one(ChatInput).value == "hello"
+        chat.reconnected()  # the app calls it at the welcome of the connection back
+        assert chat_error(chat) == "Back at the table: Enter sends the line."
+        chat.reconnected()
+        assert chat_error(chat) == "Back at the table: Enter sends the line."
 
 
 async def test_the_chat_holds_at_most_five_lines_past_the_pace(
@@ -1766,6 +1808,11 @@ async def test_the_chat_holds_at_most_five_lines_past_the_pace(
         now[0] += 1.0  # one more line may go
         await pilot.pause(0.4)
         assert sent[-1] == "line 5" and len(chat.pacer.waiting) == MAX_WAITING - 1
+        # Not "Sent in a moment" (QA): the line in the field waits for its Enter.
+        assert chat_error(chat) == "There is room again: Enter sends the line."
+        now[0] += 1.0
+        await pilot.pause(0.4)
+        assert chat_error(chat) == "There is room again: Enter sends the line."
         await pilot.press("enter")
         assert chat.pacer.waiting[-1] == f"line {5 + MAX_WAITING}" and field.value == ""
         assert chat_error(chat) == WAITING

@@ -359,7 +359,9 @@ async def test_escape_takes_back_a_card_whose_target_is_not_chosen_yet() -> None
         assert info is not None and info.kind == "target"
         assert "back" not in [o.option_id for o in info.options]  # on Escape, not a key
         assert info.hint == "Escape: back to your turn (the card stays in your hand)."
-        assert game.active_bindings["escape"].binding.show and game.check_action("back", ())
+        back = game.active_bindings["escape"].binding
+        assert back.show and back.description == "Back" and game.check_action("back", ())
+        assert game.key_words(back) == "Back to your turn"  # on the keys screen
         await pilot.press("escape")
         await settle(pilot)
         info = game.prompt_info

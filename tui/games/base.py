@@ -128,6 +128,13 @@ class GameUI:
         prompt = shown.prompt
         return [(o.id, o.label) for o in prompt.choices()] if prompt else []
 
+    def window_for_others(self, shown: Shown, asked: str) -> str:
+        """The banner of a window seen by a LAN seat that has no part in it, or by a
+        spectator (their table shows them their own prompts only): ``asked`` are the
+        names of the seats still asked ("Ann and Bob").  Games say what the window is
+        about from the public view."""
+        return f"{asked} may {self.reaction}."
+
     def prompt_info(self, shown: Shown) -> PromptInfo:
         """What the prompt bar says for the open decision (``shown.prompt`` is set)."""
         prompt = shown.prompt

@@ -705,6 +705,29 @@ class PigeonsUI(GameUI):
         assert shown.prompt is not None
         return options_in_order(shown.prompt, shown.private)
 
+    def window_for_others(self, shown: Shown, asked: str) -> str:
+        """ "Ann's Pluck on Bob: Bob may react.", "Bob's Wing Block: ...", "Ann discards
+        a pair: ..." (the window's own prompt says this to the seats asked)."""
+        stage = shown.public.get("stage") or {}
+        names = shown.names
+        if stage.get("kind") == "action":
+            chain = stage.get("chain") or []
+            if chain:  # the last block or trap is what may be answered now
+                last = chain[-1]
+                what = f"{names[int(last['seat'])]}'s {last['card']['name']}"
+            else:
+                player = int(stage["seat"])
+                what = f"{names[player]}'s {stage['action']['name']}"
+                target = stage.get("target")
+                if isinstance(target, int) and target >= 0 and target != player:
+                    what += f" on {names[target]}"
+                elif stage.get("direction"):
+                    what += f" to the {stage['direction']}"
+            return f"{what}: {asked} may react."
+        if stage.get("kind") == "sale":
+            return f"{names[int(stage['seat'])]} discards a pair: {asked} may react."
+        return super().window_for_others(shown, asked)
+
     def prompt_info(self, shown: Shown) -> PromptInfo:
         prompt = shown.prompt
         assert prompt is not None

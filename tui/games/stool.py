@@ -794,6 +794,13 @@ class StoolUI(GameUI):
         ]
         return keyed_slots([*plain, *board])
 
+    def window_for_others(self, shown: Shown, asked: str) -> str:
+        race = shown.public.get("race") or {}
+        if race.get("open") and race.get("card"):
+            name = Face.from_view(race["card"]).name
+            return f"Race for the {name}: {asked} may claim."
+        return super().window_for_others(shown, asked)
+
     def prompt_info(self, shown: Shown) -> PromptInfo:
         prompt = shown.prompt
         assert prompt is not None

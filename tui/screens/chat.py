@@ -72,6 +72,15 @@ TOO_MANY = (
 
 BACK = " Your lines wait until you are back."
 
+ROOM = "There is room again: Enter sends the line."
+"""Shown once a line kept in the field (:data:`TOO_MANY`) may go."""
+
+KEPT = " The line is kept: Enter sends it once you are back."
+"""Ends the message of a line typed while the connection is down."""
+
+RECONNECTED = "Back at the table: Enter sends the line."
+"""Replaces a :data:`KEPT` message once the connection is back."""
+
 
 PACE_TICK = 0.25
 """Seconds between two looks at the pace while lines wait."""
@@ -245,7 +254,7 @@ class ChatScreen(ModalScreen[str]):
         try:
             done = self.pacer.say(text)
         except Exception as exc:  # not connected (it comes back by itself): say so, keep it
-            self._show_error(f"{exc} The line is kept: Enter sends it once you are back.")
+            self._show_error(f"{exc}{KEPT}")
             return
         if done == "full":
             self._show_error(TOO_MANY)
@@ -258,12 +267,20 @@ class ChatScreen(ModalScreen[str]):
         """Lines that waited went out (or could not: ``error``): say so."""
         if error:
             self._show_error(f"{error}{BACK}")
-        elif self._error == TOO_MANY and len(self.pacer.waiting) >= MAX_WAITING:
-            pass  # the line in the field still has to wait for room
+        elif self._error == TOO_MANY:
+            if len(self.pacer.waiting) < MAX_WAITING:  # the line in the field may go now
+                self._show_error(ROOM)
+        elif self._error == ROOM:
+            pass  # until the line in the field is sent
         elif self.pacer.waiting:
             self._show_error(WAITING)
         elif self._error in (WAITING, TOO_MANY) or self._error.endswith(BACK):
             self._show_error("")
+
+    def reconnected(self) -> None:
+        """The connection is back: a line kept meanwhile may be sent now."""
+        if self._error.endswith(KEPT):
+            self._show_error(RECONNECTED)
 
     def refused(self, message: str) -> None:
         """The host did not relay the last line (the table's chat is busy): say so,

@@ -152,7 +152,9 @@ class GameScreen(Screen[tuple[str, None]]):
     BINDINGS: ClassVar[list[BindingType]] = [
         *_choose_bindings(),
         *_claim_bindings(),
-        Binding(BACK_KEY, "back", "Back to your turn"),
+        # "Back" in the footer (80 columns hold it with the chat key, at a LAN table);
+        # the keys screen says the rest.
+        Binding(BACK_KEY, "back", "Back", tooltip="Back to your turn"),
     ]
 
     def __init__(self, table: TableLike, settings: Settings) -> None:
@@ -561,12 +563,15 @@ class GameScreen(Screen[tuple[str, None]]):
         shows every seat's prompts, so its windows never come here)."""
         if remaining is None:
             return None
-        public = self.table.view(self._shown)["public"]
-        asked = [self._names[s] for s in public.get("waiting", ()) if s != self._shown]
+        shown = self._view
+        if shown is None:
+            return None
+        waiting = shown.public.get("waiting", ())
+        asked = [self._names[s] for s in waiting if s != self._shown]
         if not asked:  # only this seat's own answer, on its way to the host
             return None
-        verb = self.ui.reaction
-        return BannerInfo(f"{and_list(asked)} may {verb}.", seconds, (), None, verb)
+        text = self.ui.window_for_others(shown, and_list(asked))
+        return BannerInfo(text, seconds, (), None, self.ui.reaction)
 
     def _nobody_allowed(self) -> bool:
         """In hot-seat anyone may say that nobody reacts: with no countdown someone must
@@ -624,7 +629,9 @@ class GameScreen(Screen[tuple[str, None]]):
 
     def key_words(self, binding: Binding) -> str | None:
         """The keys screen's words for a claim key: the seat's name ("F2  Ann claims"),
-        not its number.  None: the binding's own words."""
+        not its number; Escape's whole words.  None: the binding's own words."""
+        if binding.action in ("back", "screen.back"):
+            return binding.tooltip or None
         if not binding.action.startswith("claim(") or binding.key not in CLAIM_KEYS:
             return None
         seat = CLAIM_KEYS.index(binding.key)
