@@ -1399,10 +1399,14 @@ async def test_a_spectator_s_game_screen_says_it_is_watching() -> None:
         await server.close()
 
 
-async def test_a_window_for_the_others_shows_them_and_its_countdown_to_everyone() -> None:
-    """A LAN client gets its own prompts only: a race the spectator (or a player not
-    asked) has no part in still shows its banner, with who may claim and the clock."""
-    server = await start_server("stool", players=2, bots=0, seed=5, window_seconds=60.0)
+@contextlib.asynccontextmanager
+async def a_window_watched(
+    game_id: str, seed: int, choose: Callable[[Any], str]
+) -> AsyncIterator[tuple[Any, Any, ReactionBanner]]:
+    """Ann and Bob (remote tables answered here with ``choose(prompt)``) play until a
+    window opens, while Cy watches in the app (its countdown running): (ann, bob, the
+    banner of Cy's game screen)."""
+    server = await start_server(game_id, players=2, bots=0, seed=seed, window_seconds=60.0)
     ann = await join(server, "Ann")
     bob = await join(server, "Bob")
     cy = await join(server, "Cy", spectate=True)
@@ -1412,27 +1416,20 @@ async def test_a_window_for_the_others_shows_them_and_its_countdown_to_everyone(
         async with app.run_test(size=(100, 32)) as pilot:
             game = await wait_for_screen(pilot, GameScreen)
             banner = game.query_one(ReactionBanner)
-            for _ in range(200):  # the players take their turns until a race opens
-                asked = [p for t in (ann, bob) for p in t.prompts() if p.pass_option]
-                if asked:
+            for _ in range(200):
+                if any(p.pass_option for t in (ann, bob) for p in t.prompts()):
                     break
                 for t in (ann, bob):
                     if t.prompts() and t.seat is not None:
                         prompt = t.prompts()[0]
-                        t.answer(t.seat, prompt.id, prompt.options[0].id)
+                        t.answer(t.seat, prompt.id, choose(prompt))
                 await pilot.pause(0.05)
-            assert asked, "no race opened"
             await wait_until(pilot, lambda: banner.info is not None)
-            info = banner.info
-            assert info is not None
-            # Who is asked in the order the game asks them, and what the race is for.
-            assert re.fullmatch(r"Race for the \w+: Bob and Ann may claim\.", info.text)
-            assert info.seconds is not None and 50 < info.seconds <= 60
-            assert info.claims == () and info.nobody_key is None
-            for t in (ann, bob):  # both pass: the race is over, the banner goes
-                assert t.seat is not None
-                window = next(p for p in t.prompts() if p.pass_option)
-                t.answer(t.seat, window.id, window.pass_option)
+            yield ann, bob, banner
+            for t in (ann, bob):  # everyone asked passes: the window closes, the banner goes
+                for window in [p for p in t.prompts() if p.pass_option]:
+                    assert t.seat is not None and window.pass_option is not None
+                    t.answer(t.seat, window.id, window.pass_option)
             await wait_until(pilot, lambda: banner.info is None)
     finally:
         for table in (ann, bob, cy):
@@ -1440,40 +1437,34 @@ async def test_a_window_for_the_others_shows_them_and_its_countdown_to_everyone(
         await server.close()
 
 
+async def test_a_window_for_the_others_shows_them_and_its_countdown_to_everyone() -> None:
+    """A LAN client gets its own prompts only: a race the spectator (or a player not
+    asked) has no part in still shows its banner, with who may claim and the clock."""
+    async with a_window_watched("stool", 5, lambda p: p.options[0].id) as (_a, _b, banner):
+        info = banner.info
+        assert info is not None
+        # Who is asked in the order the game asks them, and what the race is for.
+        assert re.fullmatch(r"Race for the \w+: Bob and Ann may claim\.", info.text)
+        assert info.seconds is not None and 50 < info.seconds <= 60
+        assert info.claims == () and info.nobody_key is None
+
+
+def play_on_the_other(prompt: Any) -> str:
+    """An action card if there is one, on the other player (else the first option)."""
+    ids = [o.id for o in prompt.choices()]
+    play = [i for i in ids if i.startswith(("play:", "seat:", "left"))]
+    return (play or ids)[0]
+
+
 async def test_a_spectator_reads_whose_card_a_window_is_about() -> None:
-    server = await start_server("pigeons", players=2, bots=0, seed=7, window_seconds=60.0)
-    ann = await join(server, "Ann")
-    bob = await join(server, "Bob")
-    cy = await join(server, "Cy", spectate=True)
-    try:
-        await cy.wait_started(TIMEOUT)
-        app = remote_app(replace(scene_settings(), frozen=False), cy)
-        async with app.run_test(size=(100, 32)) as pilot:
-            game = await wait_for_screen(pilot, GameScreen)
-            banner = game.query_one(ReactionBanner)
-            for _ in range(200):  # play action cards (on the other player) until a window
-                if any(p.pass_option for t in (ann, bob) for p in t.prompts()):
-                    break
-                for t in (ann, bob):
-                    if t.prompts() and t.seat is not None:
-                        prompt = t.prompts()[0]
-                        ids = [o.id for o in prompt.choices()]
-                        play = [i for i in ids if i.startswith(("play:", "seat:", "left"))]
-                        t.answer(t.seat, prompt.id, (play or ids)[0])
-                await pilot.pause(0.05)
-            await wait_until(pilot, lambda: banner.info is not None)
-            info = banner.info
-            assert info is not None
-            stage = cy.view(None)["public"]["stage"]
-            player, other = ("Ann", "Bob") if stage["seat"] == 0 else ("Bob", "Ann")
-            card = stage["action"]["name"]
-            assert re.fullmatch(
-                rf"{player}'s {card}( on {other}| to the \w+)?: {other} may react\.", info.text
-            )
-    finally:
-        for table in (ann, bob, cy):
-            await table.close()
-        await server.close()
+    async with a_window_watched("pigeons", 7, play_on_the_other) as (ann, _bob, banner):
+        info = banner.info
+        assert info is not None
+        stage = ann.view(0)["public"]["stage"]
+        player, other = ("Ann", "Bob") if stage["seat"] == 0 else ("Bob", "Ann")
+        card = stage["action"]["name"]
+        said = rf"{player}'s {card}( on {other}| to the \w+)?: {other} may react\."
+        assert re.fullmatch(said, info.text)
 
 
 async def test_the_waiting_room_counts_down_while_the_host_is_out_of_reach(
