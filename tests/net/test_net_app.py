@@ -1587,6 +1587,21 @@ async def ann_and_bob() -> AsyncIterator[tuple[Any, Any, Any]]:
         await server.close()
 
 
+@contextlib.asynccontextmanager
+async def ann_s_chat_open() -> AsyncIterator[tuple[Any, Any, Any, Any, Any, Pilot[None]]]:
+    """Ann's app at the table of :func:`ann_and_bob`, the chat open over the game:
+    (server, ann, bob, the app, the chat screen, the pilot)."""
+    from tui.screens.chat import ChatScreen
+
+    async with ann_and_bob() as (server, ann, bob):
+        app = remote_app(scene_settings(), ann)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await wait_for_screen(pilot, GameScreen)
+            await pilot.press("t")
+            chat = await wait_for_screen(pilot, ChatScreen)
+            yield server, ann, bob, app, chat, pilot
+
+
 async def test_chat_at_a_lan_table() -> None:
     """``t`` (in the footer at a LAN table) opens the chat over the game.  Bob's line
     comes as a notification while it is closed, and is in its lines once open; an
@@ -1629,24 +1644,17 @@ async def test_chat_at_a_lan_table() -> None:
 async def test_the_open_chat_shows_what_was_said_while_the_table_was_away() -> None:
     """Back at the table, the welcome's chat brings the lines said meanwhile: into the
     open chat, with no notification for each."""
-    from tui.screens.chat import ChatScreen
-
-    async with ann_and_bob() as (server, ann, bob):
-        app = remote_app(scene_settings(), ann)
-        async with app.run_test(size=(80, 24)) as pilot:
-            await wait_for_screen(pilot, GameScreen)
-            await pilot.press("t")
-            chat = await wait_for_screen(pilot, ChatScreen)
-            bob.send_chat("hello")
-            await wait_until(pilot, lambda: chat_text(chat) == "Bob: hello")
-            shown = len(app._notifications)
-            # The welcome of a connection dialled again (the host's last lines).
-            welcome = server.host._welcome(0, ann.token)
-            missed = {"from": "Bob", "seat": 1, "text": "where did you go?"}
-            ann.handle({**welcome, "chat": [{"from": "Bob", "seat": 1, "text": "hello"}, missed]})
-            await wait_until(pilot, lambda: chat_text(chat).endswith("Bob: where did you go?"))
-            assert chat_text(chat) == "Bob: hello\nBob: where did you go?"
-            assert len(app._notifications) == shown
+    async with ann_s_chat_open() as (server, ann, bob, app, chat, pilot):
+        bob.send_chat("hello")
+        await wait_until(pilot, lambda: chat_text(chat) == "Bob: hello")
+        shown = len(app._notifications)
+        # The welcome of a connection dialled again (the host's last lines).
+        welcome = server.host._welcome(0, ann.token)
+        missed = {"from": "Bob", "seat": 1, "text": "where did you go?"}
+        ann.handle({**welcome, "chat": [{"from": "Bob", "seat": 1, "text": "hello"}, missed]})
+        await wait_until(pilot, lambda: chat_text(chat).endswith("Bob: where did you go?"))
+        assert chat_text(chat) == "Bob: hello\nBob: where did you go?"
+        assert len(app._notifications) == shown
 
 
 async def test_the_chat_says_why_a_long_line_stops_growing() -> None:
@@ -2012,39 +2020,34 @@ async def test_the_chat_paces_its_lines_and_keeps_a_refused_one(
     from types import SimpleNamespace
 
     import tui.screens.chat
-    from tui.screens.chat import NOTICE_CHARS, WAITING, ChatScreen
+    from tui.screens.chat import NOTICE_CHARS, WAITING
 
     now = [500.0]
     monkeypatch.setattr(tui.screens.chat, "time", SimpleNamespace(monotonic=lambda: now[0]))
-    async with ann_and_bob() as (_server, ann, bob):
-        app = remote_app(scene_settings(), ann)
-        async with app.run_test(size=(80, 24)) as pilot:
-            await wait_for_screen(pilot, GameScreen)
-            await pilot.press("t")
-            chat = await wait_for_screen(pilot, ChatScreen)
-            for n in "1234567":
-                await pilot.press(n, "enter")
-            assert chat_error(chat) == WAITING
-            assert chat.query_one("#chat-input").value == ""  # the next line starts afresh
-            await bob.wait_for(lambda: [t for _, _, t in bob.chat] == list("12345"), TIMEOUT)
-            await asyncio.sleep(1.05)  # the host's own pace, on its own clock
-            now[0] += 1.0
-            await bob.wait_for(lambda: len(bob.chat) == 6, TIMEOUT)
-            assert chat_error(chat) == WAITING  # 7 still waits
-            await asyncio.sleep(1.05)
-            now[0] += 1.0
-            await bob.wait_for(lambda: [t for _, _, t in bob.chat] == list("1234567"), TIMEOUT)
-            await wait_until(pilot, lambda: chat_error(chat) == "")
+    async with ann_s_chat_open() as (_server, _ann, bob, app, chat, pilot):
+        for n in "1234567":
+            await pilot.press(n, "enter")
+        assert chat_error(chat) == WAITING
+        assert chat.query_one("#chat-input").value == ""  # the next line starts afresh
+        await bob.wait_for(lambda: [t for _, _, t in bob.chat] == list("12345"), TIMEOUT)
+        await asyncio.sleep(1.05)  # the host's own pace, on its own clock
+        now[0] += 1.0
+        await bob.wait_for(lambda: len(bob.chat) == 6, TIMEOUT)
+        assert chat_error(chat) == WAITING  # 7 still waits
+        await asyncio.sleep(1.05)
+        now[0] += 1.0
+        await bob.wait_for(lambda: [t for _, _, t in bob.chat] == list("1234567"), TIMEOUT)
+        await wait_until(pilot, lambda: chat_error(chat) == "")
 
-            app._on_remote_message(
-                {"type": "error", "code": "slow_down", "message": "The table's chat is busy."}
-            )
-            assert chat_error(chat) == "The table's chat is busy."
-            assert chat.query_one("#chat-input").value == "7"
-            await pilot.press("escape")
+        app._on_remote_message(
+            {"type": "error", "code": "slow_down", "message": "The table's chat is busy."}
+        )
+        assert chat_error(chat) == "The table's chat is busy."
+        assert chat.query_one("#chat-input").value == "7"
+        await pilot.press("escape")
 
-            bob.send_chat("word " * 100)
-            await wait_until(pilot, lambda: any(n.title == "Chat" for n in app._notifications))
-            notice = next(n.message for n in app._notifications if n.title == "Chat")
-            assert notice.startswith("Bob: word word") and notice.endswith("…  (t: chat)")
-            assert len(notice) == NOTICE_CHARS + len("  (t: chat)")
+        bob.send_chat("word " * 100)
+        await wait_until(pilot, lambda: any(n.title == "Chat" for n in app._notifications))
+        notice = next(n.message for n in app._notifications if n.title == "Chat")
+        assert notice.startswith("Bob: word word") and notice.endswith("…  (t: chat)")
+        assert len(notice) == NOTICE_CHARS + len("  (t: chat)")

@@ -6,8 +6,9 @@ screen), so the snapshots are the same on every run.
 
 from __future__ import annotations
 
+import contextlib
 import re
-from collections.abc import Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from typing import Any
 
 import pytest
@@ -61,6 +62,16 @@ def game_screen(app: SceneApp) -> GameScreen:
         if isinstance(screen, GameScreen):
             return screen
     raise AssertionError("no game screen")
+
+
+@contextlib.asynccontextmanager
+async def first_turn() -> AsyncIterator[tuple[Scene, GameScreen, Pilot[None]]]:
+    """Ann's first turn against three bots (:func:`start_scene`) at 80x24, settled."""
+    scene = start_scene()
+    app = SceneApp(scene)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        yield scene, game_screen(app), pilot
 
 
 def screen_text(screen: Screen[Any]) -> str:
@@ -312,11 +323,7 @@ async def test_nobody_reacts_key_passes_for_every_human() -> None:
 
 
 async def test_enter_on_a_card_plays_it() -> None:
-    scene = start_scene()
-    app = SceneApp(scene)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        game = game_screen(app)
+    async with first_turn() as (scene, game, pilot):
         hand = game.query_one(HandPane).data
         assert hand is not None
         faces = [g.face for g in group_cards(hand.cards)]
@@ -330,11 +337,7 @@ async def test_enter_on_a_card_plays_it() -> None:
 
 
 async def test_a_key_answers_its_option() -> None:
-    scene = start_scene()
-    app = SceneApp(scene)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        game = game_screen(app)
+    async with first_turn() as (scene, game, pilot):
         turn = scene.table.view(None)["public"]["turn_number"]
         await pilot.press(key_for(game, "draw"))
         await settle(pilot)
@@ -344,11 +347,7 @@ async def test_a_key_answers_its_option() -> None:
 
 
 async def test_escape_takes_back_a_card_whose_target_is_not_chosen_yet() -> None:
-    scene = start_scene()
-    app = SceneApp(scene)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        game = game_screen(app)
+    async with first_turn() as (scene, game, pilot):
         hand = scene.table.view(0)["private"]["hand"]
         pluck = next(f"play:{c['id']}" for c in hand if c.get("action") == "pluck")
         log = len(scene.table.log)
@@ -386,17 +385,13 @@ async def test_clicking_an_option_answers_it() -> None:
 
 
 async def test_a_card_that_cannot_be_used_only_warns() -> None:
-    scene = start_scene()
-    app = SceneApp(scene)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        game = game_screen(app)
+    async with first_turn() as (scene, game, pilot):
         log = len(scene.table.log)
         trap = Card("c999", "action", "Pigeon Trap", action="trap")
         game.post_message(HandPane.CardChosen((trap,)))
         await settle(pilot)
         assert len(scene.table.log) == log
-        assert any("cannot be used" in n.message for n in app._notifications)
+        assert any("cannot be used" in n.message for n in pilot.app._notifications)
 
 
 RAINBOW_SEED = 4
@@ -493,16 +488,12 @@ async def test_enter_on_a_rainbow_that_pairs_two_ways_asks_which(
 
 
 async def test_an_illegal_move_is_a_notification_and_changes_nothing() -> None:
-    scene = start_scene()
-    app = SceneApp(scene)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        game = game_screen(app)
+    async with first_turn() as (scene, game, pilot):
         before = scene.table.to_json()
         game.post_message(PromptBar.OptionChosen("play:c999"))
         await settle(pilot)
         assert scene.table.to_json() == before
-        errors = [n for n in app._notifications if n.severity == "error"]
+        errors = [n for n in pilot.app._notifications if n.severity == "error"]
         assert errors and "not one of the choices" in errors[0].message
 
 
@@ -728,11 +719,7 @@ async def test_the_option_keys_offered_in_the_footer_and_the_keys_screen() -> No
 
     from tui.screens.keys import KeysScreen
 
-    scene = start_scene()
-    app = SceneApp(scene)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        game = game_screen(app)
+    async with first_turn() as (_scene, game, pilot):
         info = game.prompt_info
         assert info is not None and 3 <= len(info.options) <= 9
         keys = [o.key for o in info.options]
@@ -740,16 +727,16 @@ async def test_the_option_keys_offered_in_the_footer_and_the_keys_screen() -> No
         assert shown["Choose"] == f"{keys[0]}-{keys[-1]}" != "1-9"
         await pilot.press("question_mark")
         await settle(pilot)
-        assert isinstance(app.screen, KeysScreen)
-        rows = [(r.key, r.description) for r in app.screen.rows if r.where == "this screen"]
+        assert isinstance(pilot.app.screen, KeysScreen)
+        rows = [(r.key, r.description) for r in pilot.app.screen.rows if r.where == "this screen"]
         assert rows.count((f"{keys[0]}-{keys[-1]}", "Choose")) == 1
         assert not [r for r in rows if "shown with this key" in r[1]]
-        everything = [(r.description, r.where) for r in app.screen.rows]
+        everything = [(r.description, r.where) for r in pilot.app.screen.rows]
         assert len(everything) == len(set(everything))
         await pilot.press("escape")
         await pilot.press("q")
         await settle(pilot)
-        assert app.screen is not game
+        assert pilot.app.screen is not game
         game.refresh_bindings()  # the footer under the question is built again
         await settle(pilot)
         shown = {k.description: k.key_display for k in game.query(FooterKey)}
