@@ -567,6 +567,8 @@ async def _join(
         await remote.close()
     if app.exit_note:
         _print(app.exit_note)
+    elif not app.return_code:  # the terminal's last line said "Connecting to..."
+        _print(f"Left the table on {address_text(host, port)}.")
     if app.return_code:  # the app failed (Textual printed why): say so to the shell
         raise LanError("the app stopped on an error (above)", code=app.return_code)
 

@@ -493,3 +493,37 @@ def test_the_host_says_who_won_without_doubled_stops() -> None:
     play_host_game(h, players)
     over = [line for line in lines if " is over: " in line]
     assert over and all(".)" not in line for line in over), over
+
+
+@pytest.mark.parametrize("note", ["", "The host keeps your seat: ..."])
+async def test_join_ends_with_a_line_that_says_where_you_are(
+    monkeypatch: pytest.MonkeyPatch, note: str
+) -> None:
+    """The terminal's last line is never "Connecting to...": the app's exit note (how to
+    take the seat back), or else that the table was left."""
+    from types import SimpleNamespace
+
+    import tui.lan_commands as lan
+    from tui.settings import Settings
+
+    said: list[str] = []
+
+    class Remote:
+        async def close(self) -> None:
+            return None
+
+    async def connect_table(*_args: object, **_kw: object) -> Remote:
+        return Remote()
+
+    async def run_async() -> None:
+        return None
+
+    app = SimpleNamespace(exit_note=note, return_code=0, run_async=run_async)
+    monkeypatch.setattr(lan, "_print", said.append)
+    monkeypatch.setattr(lan, "connect_table", connect_table)
+    monkeypatch.setattr(lan, "remote_app", lambda _settings, _remote: app)
+    await lan._join(
+        "127.0.0.1", 7999, name="Ann", spectate=False, password=None, settings=Settings()
+    )
+    assert said[0] == "Connecting to 127.0.0.1:7999..."
+    assert said[1:] == [note or "Left the table on 127.0.0.1:7999."]
