@@ -322,6 +322,48 @@ async def test_nobody_reacts_key_passes_for_every_human() -> None:
 # ----------------------------------------------------------------------------- playing
 
 
+async def test_a_long_searched_pile_scrolls_in_its_list_and_the_table_stays() -> None:
+    """At 80x24 a pile of 56 cards (13 kinds) takes the rows the column has left: the
+    table pane stays in sight and the column does not scroll; the pile's list does
+    (QA: the table went out of view, and the column's scrollbar took a column)."""
+    from tui.games.pigeons import CardList
+    from tui.screenshots import _action
+    from tui.widgets import PaneStack, SeatsPane
+
+    table = make_table(FOUR, 1)
+
+    def searching(t: Table) -> bool:
+        return "search" in t.view(0)["private"] and t.view(0)["public"]["discard_count"] >= 22
+
+    def choose(t: Table, prompt: Prompt) -> str:
+        hand = {c["id"]: c for c in t.view(0)["private"]["hand"]}
+        if prompt.kind == "turn":
+            big = t.view(0)["public"]["discard_count"] >= 22
+            recycle = [o.id for o in prompt.options if _action(hand, o.id) == "recycle"]
+            return recycle[0] if recycle and big else "draw"
+        return simple_choice(t, prompt)
+
+    play_until(table, searching, choose)
+    app = SceneApp(Scene(table, scene_settings()))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await settle(pilot)
+        game = game_screen(app)
+        stack = game.query_one(PaneStack)
+        seats = game.query_one(SeatsPane)
+        pile = game.query_one("#discard-list", CardList)
+        assert stack.max_scroll_y == 0 and stack.scroll_y == 0
+        assert seats.region.height == seats.outer_size.height  # whole, in sight
+        assert 3 <= pile.size.height <= 14 and pile.max_scroll_y > 0
+        assert app.focused is pile  # the searched pile takes the arrows
+        await pilot.press(*["down"] * (pile.option_count - 1))  # to the last kind
+        await settle(pilot)
+        last = pile.highlighted
+        assert last is not None and last > pile.size.height  # below the first rows...
+        assert pile.scroll_y <= last < pile.scroll_y + pile.size.height  # ...and in sight
+        assert stack.scroll_y == 0
+
+
 async def test_enter_on_a_card_plays_it() -> None:
     async with first_turn() as (scene, game, pilot):
         hand = game.query_one(HandPane).data

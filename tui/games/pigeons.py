@@ -18,6 +18,7 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.content import Content
+from textual.css.scalar import Scalar
 from textual.reactive import reactive
 from textual.widget import Widget
 from textual.widgets import OptionList, Static
@@ -30,6 +31,7 @@ from tui.games.base import GameUI, PaneChoice, Shown
 from tui.lifecycle import coming_down
 from tui.screens.game_over import GameResult, ResultSection
 from tui.widgets import KeyedOption, PromptInfo, keyed_options, keyed_slots, option_keys
+from tui.widgets.pane_stack import PaneStack
 
 if TYPE_CHECKING:
     from textual.screen import Screen
@@ -548,6 +550,13 @@ class DiscardData:
     options: OptionKeys = ()
 
 
+PILE_ROWS = 14
+"""Rows of a searched pile's list at most (``#discard-list`` in the stylesheet)."""
+
+PILE_MIN_ROWS = 3
+"""Rows the list keeps however short the column (the column scrolls past that)."""
+
+
 class DiscardPane(Widget):
     """The top of the discard pile; the whole pile while a rule lets you search it."""
 
@@ -625,6 +634,23 @@ class DiscardPane(Widget):
             face = keep if keep in usable_faces else usable_faces[0]
             pile.highlighted = [g.face for g in self._groups].index(face)
         pile.usable = bool(usable_faces)
+        self.call_after_refresh(self.fit_to_room)
+
+    def fit_to_room(self) -> None:
+        """A long searched pile scrolls inside its list instead of pushing the other
+        panes (the table) out of the column: the list takes the rows the column has
+        left, :data:`PILE_ROWS` at most (the stylesheet's), :data:`PILE_MIN_ROWS` at least."""
+        stack = self.parent
+        if not self.is_mounted or not isinstance(stack, PaneStack) or stack.room is None:
+            return
+        pile = self.query_one("#discard-list", CardList)
+        if not pile.display:
+            return
+        others = sum(c.outer_size.height for c in stack.children if c is not self and c.display)
+        chrome = self.outer_size.height - pile.outer_size.height
+        rows = max(PILE_MIN_ROWS, min(PILE_ROWS, stack.room - others - chrome))
+        if pile.styles.max_height != Scalar.from_number(rows):
+            pile.styles.max_height = rows
 
     @on(OptionList.OptionSelected, "#discard-list")
     def _chosen(self, event: OptionList.OptionSelected) -> None:

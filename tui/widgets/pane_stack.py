@@ -14,8 +14,20 @@ class PaneStack(VerticalScroll):
     with the keys) only while something in it is out of view.
     """
 
+    room: int | None = None
+    """The rows the column leaves the stack (its max-height), once a
+    :class:`SideColumn` has measured them."""
+
     def allow_focus(self) -> bool:
         return self.max_scroll_y > 0
+
+    def refit(self) -> None:
+        """Let each pane that can give rows back (``fit_to_room``: a searched pile's
+        list) fit the room, once the layout is done."""
+        for child in self.children:
+            fit = getattr(child, "fit_to_room", None)
+            if callable(fit):
+                self.call_after_refresh(fit)
 
     def on_descendant_focus(self, _event: events.DescendantFocus) -> None:
         self.call_after_refresh(self._show_focused)
@@ -54,4 +66,8 @@ class SideColumn(Vertical):
                 if min_height is not None:
                     kept += int(min_height.resolve(self.size, self.app.size))
         for stack in self.query_children(PaneStack):
-            stack.styles.max_height = max(0, height - kept)
+            room = max(0, height - kept)
+            if room != stack.room:
+                stack.room = room
+                stack.styles.max_height = room
+                stack.refit()
