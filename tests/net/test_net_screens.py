@@ -39,8 +39,8 @@ def test_game_screen_with_a_seat_away(snap_compare: Any) -> None:
     """You should see the game screen of Ann's seat at a LAN table of Cats Among The
     Pigeons at 100x32: in the Table pane, Bob's line starts with the away glyph (an
     ellipsis, after the turn marker: it is his turn) and reads "away" in the warning
-    colour, then "deciding"; Ann's and Tom's lines look as in hot-seat (Tom marked
-    "bot"); Ann's hand on the left; the status line "Waiting for Bob (away)..."."""
+    colour, then "deciding"; Ann's line says "you" and Tom's "bot", as in hot-seat;
+    Ann's hand on the left; the status line "Waiting for Bob (away)..."."""
     app = PurrchApp(scene_settings(), away_table())  # type: ignore[arg-type]
     assert snap_compare(app, terminal_size=(100, 32))
 

@@ -157,7 +157,9 @@ class GameUI:
                 missed=int(s.get("missed_turns", 0)),
                 turn=i == turn and not public["over"],
                 deciding=i in waiting,
-                shown=i == shown.seat and shown.hotseat,
+                # "you" where it tells anything: several people at the table
+                # (hot-seat, or a LAN table's other players).
+                shown=i == shown.seat and (shown.hotseat or "remote" in shown.kinds),
                 tags=self.seat_tags(shown, i),
             )
             for i, s in enumerate(public["seats"])
