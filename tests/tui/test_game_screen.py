@@ -18,7 +18,7 @@ from textual.widget import Widget
 
 from engine.core import Prompt
 from engine.session import SeatConfig, Table
-from themes import ASCII_GLYPHS
+from themes import ASCII_GLYPHS, glyphs_for
 from tui.games.pigeons import (
     Card,
     CardList,
@@ -783,3 +783,38 @@ async def test_the_option_keys_offered_in_the_footer_and_the_keys_screen() -> No
         await settle(pilot)
         shown = {k.description: k.key_display for k in game.query(FooterKey)}
         assert shown["Choose"] == f"{keys[0]}-{keys[-1]}"
+
+
+async def test_a_hand_too_long_for_its_pane_keeps_every_row_whole() -> None:
+    """Once the hand's rows make its list scroll, they are laid out again for the
+    width the scrollbar leaves: every count stays in sight (QA: "2/7" and "no win"
+    were cut off at 80x24 with 19 cards)."""
+    from textual.app import App
+
+    from tui.games.pigeons import CardList, HandData, HandPane, cards_from_view
+
+    colours = ["red", "orange", "yellow", "green", "sky", "blue", "purple", "white"]
+    view = [
+        {"id": f"c{i}", "kind": "pigeon", "colour": c, "action": None, "name": "pigeon"}
+        for i, c in enumerate(colours * 2)
+    ] + [
+        {"id": f"c{90 + i}", "kind": "cat", "colour": None, "action": None, "name": "Cat"}
+        for i in range(2)
+    ]
+
+    class Hand(App[None]):
+        def compose(self) -> Any:
+            yield HandPane(glyphs_for(False), id="hand")
+
+    app = Hand()
+    async with app.run_test(size=(34, 8)) as pilot:
+        pane = app.query_one(HandPane)
+        pane.data = HandData("Ann", cards_from_view(view))
+        await settle(pilot)
+        await settle(pilot)
+        cards = app.query_one(CardList)
+        assert cards.max_scroll_y > 0  # 9 rows in a list of fewer
+        width = cards.scrollable_content_region.width
+        rows = [str(cards.get_option_at_index(i).prompt) for i in range(cards.option_count)]
+        assert all(len(row) <= width for row in rows), (width, rows)
+        assert rows[0].rstrip().endswith("2/7") and rows[-1].rstrip().endswith("no win")

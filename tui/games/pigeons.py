@@ -504,7 +504,7 @@ class HandPane(Widget):
         self.border_title = f"Hand {dash(self.glyphs)} {data.owner}"
         self._groups = group_cards(data.cards)
         _counts, rainbows, _cats = flock_counts(data.cards)
-        width = max(24, cards_list.scrollable_content_region.width or 30)
+        width = max(24, self._rows_width(cards_list, len(self._groups)) or 30)
         options = []
         any_usable = False
         for g in self._groups:
@@ -528,6 +528,18 @@ class HandPane(Widget):
             cards_list.add_option(Option("(no cards)", disabled=True))
         cards_list.usable = any_usable
         summary.update(hand_summary(data.cards, self.glyphs))
+
+    @staticmethod
+    def _rows_width(cards_list: CardList, rows: int) -> int:
+        """The cells a row of the list gets: its width, less the scrollbar's when
+        ``rows`` do not fit its height (the counts at the rows' right end were cut
+        off once the scrollbar came)."""
+        region = cards_list.content_region
+        if not region.width:  # not laid out yet
+            return 0
+        if rows > region.height:
+            return region.width - cards_list.styles.scrollbar_size_vertical
+        return region.width
 
     @on(OptionList.OptionSelected, "#hand-list")
     def _chosen(self, event: OptionList.OptionSelected) -> None:
