@@ -164,6 +164,18 @@ class HostProcess:
                 if re.search(pattern, line):
                     return line
 
+    async def stop(self) -> str:
+        """SIGTERM (what Ctrl+C does): exit code 0; everything it printed."""
+        self.proc.send_signal(signal.SIGTERM)
+        assert await asyncio.wait_for(self.proc.wait(), TIMEOUT) == 0
+        return await self.read_rest()
+
+    async def kill(self) -> None:
+        """Whatever happened in the test, no process is left behind."""
+        if self.proc.returncode is None:
+            self.proc.kill()
+            await self.proc.wait()
+
     async def read_rest(self) -> str:
         assert self.proc.stdout is not None
         rest = await asyncio.wait_for(self.proc.stdout.read(), TIMEOUT)
@@ -256,16 +268,12 @@ async def test_the_host_killed_mid_game_resumes_with_nothing_lost(tmp_path: Path
         for t in tables:
             await t.close()
 
-        host.proc.send_signal(signal.SIGTERM)
-        assert await asyncio.wait_for(host.proc.wait(), TIMEOUT) == 0
-        out = await host.read_rest()
+        out = await host.stop()
         assert f"`purrch host --resume {save}` continues" in out
     finally:
         for t in tables:
             await t.close()
-        if host.proc.returncode is None:
-            host.proc.kill()
-            await host.proc.wait()
+        await host.kill()
 
 
 async def test_a_host_stopped_after_its_game_says_resuming_starts_another(
@@ -286,17 +294,13 @@ async def test_a_host_stopped_after_its_game_says_resuming_starts_another(
         await host.wait_line(r"Game 1 is over")
         for t in tables:
             await t.close()
-        host.proc.send_signal(signal.SIGTERM)
-        assert await asyncio.wait_for(host.proc.wait(), TIMEOUT) == 0
-        out = await host.read_rest()
+        out = await host.stop()
         assert "opens the table again with the same seats, for another game.\n" in out
         assert "continues with the same seats" not in out
     finally:
         for t in tables:
             await t.close()
-        if host.proc.returncode is None:
-            host.proc.kill()
-            await host.proc.wait()
+        await host.kill()
 
 
 async def test_the_host_counts_the_players_it_waits_for(tmp_path: Path) -> None:
@@ -307,9 +311,7 @@ async def test_the_host_counts_the_players_it_waits_for(tmp_path: Path) -> None:
             f"Purrch {__version__} hosts Stool Pigeon: 2 seats, 1 player and 1 bot ("
         ), host.lines[0]
     finally:
-        if host.proc.returncode is None:
-            host.proc.kill()
-            await host.proc.wait()
+        await host.kill()
 
 
 async def test_a_resumed_host_keeps_its_address_port_password_and_away_timeout(
@@ -407,9 +409,7 @@ async def test_a_resumed_host_keeps_its_address_port_password_and_away_timeout(
         for t in tables:
             await t.close()
 
-        host.proc.send_signal(signal.SIGTERM)
-        assert await asyncio.wait_for(host.proc.wait(), TIMEOUT) == 0
-        out = await host.read_rest()
+        out = await host.stop()
         listening = re.findall(r"Listening on (\S+)", out)
         assert listening == [f"127.0.0.1:{port}"]
         assert f"`purrch host --resume {save}` continues" in out
@@ -417,9 +417,7 @@ async def test_a_resumed_host_keeps_its_address_port_password_and_away_timeout(
     finally:
         for t in tables:
             await t.close()
-        if host.proc.returncode is None:
-            host.proc.kill()
-            await host.proc.wait()
+        await host.kill()
 
 
 # --------------------------------------------------------------------------- join hints
