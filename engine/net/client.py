@@ -410,7 +410,7 @@ class RemoteTable:
         self.last_ack: int | None = None
         """The ``ack`` of the last update (None if it acknowledged no answer of ours)."""
         # Others.
-        self.chat: deque[tuple[str, int | None, str]] = deque(maxlen=200)
+        self.chat: deque[ChatLine] = deque(maxlen=200)
         """Recent chat lines: (from, seat or None, text)."""
         self.last_error: str | None = None
         self._subscribers: list[Subscriber] = []
@@ -635,21 +635,17 @@ class RemoteTable:
             if isinstance(ref, int) and self._pending.pop(ref, None) is not None:
                 self._notify([])  # the refused answer's prompt is open again
         elif mtype == "chat":
-            seat = msg["seat"]
-            self.chat.append(
-                (str(msg["from"]), None if seat is None else int(seat), str(msg["text"]))
-            )
+            self.chat.append(_chat_line(msg))
 
     def _catch_up_chat(self, said: list[Any]) -> None:
         """Add the lines of a welcome's chat (the host's last ones) that this table
         does not have yet: all of them on joining; on coming back, those after the
         last line heard here (the longest run of the host's lines that ends this
         table's chat is what it has already)."""
-        lines: list[tuple[str, int | None, str]] = []
+        lines: list[ChatLine] = []
         for m in said:
             try:
-                seat = None if m["seat"] is None else int(m["seat"])
-                lines.append((str(m["from"]), seat, str(m["text"])))
+                lines.append(_chat_line(m))
             except (KeyError, TypeError, ValueError):
                 continue  # a malformed line costs that line, not the welcome
         have = list(self.chat)
@@ -885,6 +881,17 @@ class RemoteTable:
         if any(p.id == prompt_id and p.pass_option is not None for p in self._prompts):
             return self._deadline
         return None
+
+
+ChatLine = tuple[str, int | None, str]
+"""A chat line as a table keeps it: (from, seat or None, text)."""
+
+
+def _chat_line(msg: Mapping[str, Any]) -> ChatLine:
+    """The line of a ``chat`` message (or of a welcome's ``chat``); KeyError,
+    TypeError or ValueError if it is malformed."""
+    seat = msg["seat"]
+    return (str(msg["from"]), None if seat is None else int(seat), str(msg["text"]))
 
 
 def _is_table_like(table: RemoteTable) -> TableLike:

@@ -274,7 +274,7 @@ class ChatScreen(ModalScreen[str]):
             pass  # until the line in the field is sent
         elif self.pacer.waiting:
             self._show_error(WAITING)
-        elif self._error in (WAITING, TOO_MANY) or self._error.endswith(BACK):
+        elif self._error == WAITING or self._error.endswith(BACK):
             self._show_error("")
 
     def reconnected(self) -> None:

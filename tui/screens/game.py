@@ -686,8 +686,8 @@ class GameScreen(Screen[tuple[str, None]]):
 
     def _back_option(self) -> str | None:
         """The shown decision's way back (a target not chosen yet: the turn again)."""
-        prompt = self._prompt
-        if prompt is None or self._offline is not None or self._curtain_for is not None:
+        prompt = self._prompt  # None while the connection is down
+        if prompt is None or self._curtain_for is not None:
             return None
         return prompt.back_option
 

@@ -486,7 +486,7 @@ class PigeonsGame(GameBase[PigeonsState]):
     ) -> None:
         s.frames.pop()
         card = f["card"]
-        if option == "back":  # the card stays in hand: the turn's choice comes again
+        if option == BACK.id:  # the card stays in hand: the turn's choice comes again
             return
         if option in ("left", "right"):
             self._play_action(s, seat, card, -1, 1 if option == "left" else -1, events)
@@ -1094,7 +1094,7 @@ def _prompt_target(s: PigeonsState, f: Frame) -> list[Prompt]:
             BACK,
         )
         text = f"{name}: which way?"
-        return [Prompt(f"{f['id']}.{seat}", seat, "direction", text, opts, back_option="back")]
+        return [Prompt(f"{f['id']}.{seat}", seat, "direction", text, opts, back_option=BACK.id)]
     seats = range(s.n) if face == "fresh_start" else [x for x in range(s.n) if x != seat]
     options = tuple(
         Option(f"seat:{x}", "Yourself" if x == seat else f"{s.names[x]} ({len(s.hands[x])} cards)")
@@ -1102,7 +1102,7 @@ def _prompt_target(s: PigeonsState, f: Frame) -> list[Prompt]:
     )
     options += (BACK,)
     text = f"{name}: choose a player."
-    return [Prompt(f"{f['id']}.{seat}", seat, "target", text, options, back_option="back")]
+    return [Prompt(f"{f['id']}.{seat}", seat, "target", text, options, back_option=BACK.id)]
 
 
 def _on_whom(s: PigeonsState, f: Frame) -> str:
