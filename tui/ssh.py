@@ -232,6 +232,8 @@ class PtySession(asyncssh.SSHServerSession):  # type: ignore[misc]
         self.bytes_out = 0
         self.first_output: float | None = None
         self.home: Path | None = None
+        self.released = asyncio.Event()
+        """Set when the door lets the session go (:meth:`SSHDoor.release`)."""
 
     # ---- what the client asks for
 
@@ -314,6 +316,7 @@ class PtySession(asyncssh.SSHServerSession):  # type: ignore[misc]
         self.door.echo_event(f"{self.username!r} left")
 
     async def _spawn(self) -> None:
+        await self.door.let_go_of_ended(self)
         home = self.door.claim_home(self)
         home.mkdir(parents=True, exist_ok=True)
         env = self.door.env_for(self, home)
@@ -555,6 +558,7 @@ class SSHDoor:
             self.sessions.discard(session)
             self.finished.append(session)
             del self.finished[:-100]
+        session.released.set()
         if session.proc is not None and session.proc.returncode is not None:
             self.procs.discard(session.proc.pid)
 
@@ -568,6 +572,26 @@ class SSHDoor:
         """The data folder of ``username``'s ``slot``-th concurrent session."""
         name = login_folder(username)
         return self.users_dir / (name if slot == 1 else f"{name}~{slot}")
+
+    async def let_go_of_ended(self, session: PtySession) -> None:
+        """Wait (at most :data:`HANGUP_GRACE` and a second) for the sessions of
+        ``session``'s login whose client has gone to end.
+
+        A player who drops and logs in again at once must find their own folder
+        (their seat token is there), not the next one: the app of the session
+        that went is still ending (hung up, then killed) and holds it meanwhile.
+        """
+        folder = login_folder(session.username)
+        ending = [
+            s
+            for s in self.sessions
+            if s is not session and s.closed and login_folder(s.username) == folder
+        ]
+        if ending:
+            waits = [asyncio.ensure_future(s.released.wait()) for s in ending]
+            _done, pending = await asyncio.wait(waits, timeout=HANGUP_GRACE + 1.0)
+            for wait in pending:
+                wait.cancel()
 
     def claim_home(self, session: PtySession) -> Path:
         """The first of the login's folders no live session uses.

@@ -18,7 +18,7 @@ import asyncssh
 import pytest
 from ssh_helpers import LOOPBACK, TIMEOUT, open_screen
 
-from tui.ssh import DoorConfig, DoorError, SSHDoor, check_security, login_folder
+from tui.ssh import DoorConfig, DoorError, PtySession, SSHDoor, check_security, login_folder
 
 
 @pytest.fixture
@@ -107,6 +107,29 @@ async def test_each_login_name_has_its_own_data_folder(door: SSHDoor, tmp_path: 
     assert login_folder("../../etc") == "etc"
     assert login_folder("..") == "guest"
     assert login_folder("Ann Lee") == "Ann_Lee"
+
+
+async def test_a_login_back_at_once_finds_its_folder_while_its_old_app_ends(
+    door: SSHDoor, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A player who drops and logs in again gets their own folder (their seat token
+    is there), even while the session that went is still ending."""
+    drain = PtySession._drain
+
+    async def slow_drain(self: PtySession) -> None:  # a busy machine ends it late
+        await asyncio.sleep(1.0)
+        await drain(self)
+
+    monkeypatch.setattr(PtySession, "_drain", slow_drain)
+    async with open_screen(door.port, username="ann") as screen:
+        await screen.wait_for_text("Start")
+        (first,) = door.sessions
+    await _wait_for(lambda: first.closed)
+    assert first in door.sessions  # still ending
+    async with open_screen(door.port, username="ann") as again:
+        await again.wait_for_text("Start")
+        assert [s.home for s in door.sessions if s is not first] == [tmp_path / "ssh-users" / "ann"]
+        assert first.released.is_set() and first not in door.sessions
 
 
 async def test_a_session_without_a_terminal_is_told_to_ask_for_one(door: SSHDoor) -> None:
