@@ -87,11 +87,10 @@ class SeatsPane(Static):
                 (name + " " * (width - cell_len(name)), style),
                 f" {row.cards:>2} card{'s' if row.cards != 1 else ' '}",
             ]
-            if row.missed:
-                parts += ["  ", (f"{g.missed}{row.missed}", "bold $warning")]
+            after: list[str | tuple[str, str]] = []
             if row.away:
                 away = "away (a bot plays)" if row.kind == "bot" else "away"
-                parts += ["  ", (away, "bold $warning")]
+                after += ["  ", (away, "bold $warning")]
             tags = []
             if row.kind == "bot" and not row.away:
                 tags.append("bot")
@@ -101,8 +100,19 @@ class SeatsPane(Static):
                 tags.append("deciding")
             tags.extend(row.tags)
             if tags:
-                parts += ["  ", (" ".join(tags), "dim")]
-            lines.append(Content.assemble(*parts))
+                after += ["  ", (" ".join(tags), "dim")]
+            line = Content.assemble(*parts, *after)
+            if row.missed:
+                # "⏸ skips a turn" where the row has room for the words, else "⏸1".
+                n = row.missed
+                for marker in (
+                    f"{g.missed} skips {'a turn' if n == 1 else f'{n} turns'}",
+                    f"{g.missed}{n}",
+                ):
+                    line = Content.assemble(*parts, "  ", (marker, "bold $warning"), *after)
+                    if line.cell_length <= self.size.width:
+                        break
+            lines.append(line)
         if info.piles:
             lines.append(Content(info.piles))
         return Content("\n").join(lines)

@@ -1,0 +1,54 @@
+"""The table pane's rows: the Miss a Turn marker says what it is where there is room."""
+
+from __future__ import annotations
+
+from textual.app import App, ComposeResult
+
+from themes import ASCII_GLYPHS, TEXT_GLYPHS
+from tui.widgets import SeatsPane
+from tui.widgets.seats import SeatRow, TableInfo
+
+ROWS = (
+    SeatRow("Ann", "human", 7, turn=True, deciding=True),
+    SeatRow("Bea", "bot", 8, missed=1),
+    SeatRow("Cal", "human", 6, missed=2, shown=True),
+)
+
+
+class PaneApp(App[None]):
+    CSS = "SeatsPane { width: auto; max-width: 100%; }"
+
+    def __init__(self, width: int, ascii: bool = False) -> None:
+        super().__init__()
+        self.pane_width = width
+        self.glyphs = ASCII_GLYPHS if ascii else TEXT_GLYPHS
+
+    def compose(self) -> ComposeResult:
+        pane = SeatsPane(self.glyphs)
+        pane.styles.width = self.pane_width
+        yield pane
+
+
+async def rows_at(width: int, *, ascii: bool = False) -> list[str]:
+    app = PaneApp(width, ascii)
+    async with app.run_test(size=(80, 10)) as pilot:
+        pane = app.query_one(SeatsPane)
+        pane.info = TableInfo(ROWS)
+        await pilot.pause()
+        return [line.rstrip() for line in pane.render().plain.splitlines()]
+
+
+async def test_the_missed_turns_marker_says_what_it_is_where_there_is_room() -> None:
+    rows = await rows_at(60)
+    assert rows[1].endswith("8 cards  ⏸ skips a turn  bot")
+    assert rows[2].endswith("6 cards  ⏸ skips 2 turns  you")
+    assert "skips" not in rows[0]  # no marker: no words
+
+
+async def test_a_narrow_pane_keeps_the_short_marker_on_one_line() -> None:
+    rows = await rows_at(34)
+    assert len(rows) == 3  # nothing wraps
+    assert rows[1].endswith("8 cards  ⏸1  bot")
+    assert rows[2].endswith("6 cards  ⏸2  you")
+    rows = await rows_at(60, ascii=True)
+    assert rows[1].endswith("8 cards  || skips a turn  bot")
