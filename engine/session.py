@@ -881,6 +881,12 @@ class Table:
             ) from None
         except RecursionError:
             raise SaveError(f"{path} is not a Purrch save (nested too deeply)") from None
+        if isinstance(data, dict) and "lan" in data:
+            # Played here, it would be saved back as a hot-seat game: its seats gone.
+            raise SaveError(
+                f"{path} is the save of a LAN table: `purrch host --resume {path}` "
+                "continues it, with its seats"
+            )
         try:
             return cls.from_json(data, autosave=autosave, clock=clock, games=games)
         except SaveError as exc:  # which file, as the errors above say

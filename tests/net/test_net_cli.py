@@ -23,6 +23,7 @@ from engine import __version__
 from engine.net.client import JoinError, RemoteTable
 from engine.net.protocol import Code
 from engine.session import Table
+from tui import cli
 from tui.cli import app
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -109,6 +110,27 @@ def test_resume_with_ssh_needs_the_password_again(runner: CliRunner, tmp_path: P
     assert result.exit_code == 2, result.output
     assert result.stderr.startswith("error: --ssh at a resumed table with a password needs")
     assert len(result.stderr.splitlines()) == 1
+
+
+def test_resume_refuses_a_lan_table_s_save_and_leaves_it_as_it_was(
+    runner: CliRunner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """QA: `purrch resume` opened a LAN save as a hot-seat game, and its autosave wrote
+    it back without its seats: `purrch host --resume` could no longer continue it."""
+    monkeypatch.setenv("PURRCH_HOME", str(tmp_path / "home"))
+    started: list[object] = []
+    monkeypatch.setattr(cli, "run_app", lambda *args: started.append(args))
+    save = tmp_path / "lan.json"
+    h = HostHarness.new(players=2, bots=1, save_path=save, bind=LOOPBACK)
+    h.join("Ann")
+    before = save.read_bytes()
+    result = runner.invoke(app, ["resume", str(save)])
+    assert result.exit_code == 2, result.output
+    assert result.stderr == (
+        f"error: {save} is the save of a LAN table: `purrch host --resume {save}` "
+        "continues it, with its seats\n"
+    )
+    assert save.read_bytes() == before and started == []
 
 
 def test_host_and_join_are_in_the_help(runner: CliRunner) -> None:
