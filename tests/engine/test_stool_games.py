@@ -204,6 +204,43 @@ def test_the_bot_races_for_what_it_remembers() -> None:
     assert bot.choose(race_view(memory, 1), RACE) == "claim:B3"
 
 
+def rat_entry(seen: int) -> dict[str, Any]:
+    return {
+        "face": "rat",
+        "kind": "rat",
+        "value": None,
+        "witness": False,
+        "pigeon": None,
+        "seen": seen,
+    }
+
+
+GIVEBACK = Prompt(
+    "g1",
+    0,
+    "giveback",
+    "Give Bob one of your cards for B1.",
+    tuple(Option(f"slot:A{i}", f"Give the card in A{i}") for i in range(1, 5)),
+)
+
+
+def test_the_bot_gives_back_a_rat_it_remembers() -> None:
+    """A give-back may be the Rat: the bot is glad to be rid of it, but not before a 9."""
+    bot = MemoryBot(0, 1, "sharp")
+    memory = {"A1": entry(5, 1), "A2": rat_entry(2), "A3": entry(7, 3)}
+    assert bot.choose(view_with(memory, 1), GIVEBACK) == "slot:A2"
+    memory["A4"] = entry(9, 4)
+    assert bot.choose(view_with(memory, 1), GIVEBACK) == "slot:A4"
+
+
+def test_the_bot_races_to_give_its_rat_away() -> None:
+    """With only low cards and the Rat, an opponent's 4 is worth claiming: the Rat can go."""
+    bot = MemoryBot(0, 1, "sharp")
+    memory = {"A1": rat_entry(1), "A2": entry(4, 2), "A3": entry(1, 5), "A4": entry(2, 6)}
+    memory["B3"] = entry(4, 3)
+    assert bot.choose(race_view(memory, 1), RACE) == "claim:B3"
+
+
 def test_the_bot_forgets_and_learns_again() -> None:
     bot = MemoryBot(0, 5, "easy")
     memory = {f"A{i}": entry(4, i) for i in range(1, 5)}

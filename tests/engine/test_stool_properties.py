@@ -127,6 +127,10 @@ def check_invariants(s: StoolState, witness: Witness | None = None) -> None:
     assert len({(p.text, p.options) for p in race}) <= 1
     if s.giveback is not None:
         assert [p.kind for p in prompts] == ["giveback"]
+        # A give-back is blind: every card of the giver may go, the Rat too.
+        giver = int(s.giveback["seat"])
+        mine = [pos_name(giver, i) for i, c in enumerate(s.scenes[giver]) if c is not None]
+        assert [o.id for o in prompts[0].options] == [f"slot:{pos}" for pos in mine]
 
     spectator = GAME.view(s, None)
     assert spectator["private"] == {}

@@ -511,28 +511,76 @@ def test_the_rat_can_be_eliminated_by_the_kingpin() -> None:
     assert option_ids(s, 1) == ["draw"]
 
 
-def test_the_rat_is_never_given_back() -> None:
-    """The rulebook: "The RAT can only be swapped to another player or eliminated by the
-    KINGPIN". A give-back is no pigeon swap, so the Rat is not among its choices."""
-    s = three(scenes={0: ANN, 1: ["rat", "5"], 2: ["4"]}, draw_top=["1"])
+def mentions_the_rat(events: list[Event]) -> list[str]:
+    """Every line of ``events``, public or secret, that names the Rat."""
+    lines = [e.text for e in events] + [text for e in events for _, text in e.secrets]
+    return [line for line in lines if "rat" in line.lower()]
+
+
+def test_a_give_back_may_be_the_rat() -> None:
+    """A give-back is blind: any of the claimer's cards may go, the Rat too (leaving it out
+    would show the claimer where it is).  Once given, it is the receiver's Rat."""
+    s = three(
+        scenes={0: ANN, 1: ["rat", None, "5"], 2: ["4", "2"]},
+        draw_top=["1", "3", "5", "6"],
+        in_round=2,
+    )
     turn(s, "draw", "A1")  # Ann plays a 4
-    claim(s, 1, "C1")  # right: Bob owes Cy a card
+    events = claim(s, 1, "C1")  # right: Bob owes Cy a card
     gb = prompt_of(s, 1, "giveback")
-    assert [(o.id, o.label) for o in gb.options] == [("slot:B2", "Give the card in B2")]
-    refused(s, 1, gb.id, "slot:B1")
-    answer(s, 1, "slot:B2")
-    assert at(s, "C1") == "witness:5" and at(s, "B1") == "rat" and at(s, "B2") is None
+    # Exactly every card Bob has (not the empty B2), the Rat's B1 among them.
+    assert [(o.id, o.label) for o in gb.options] == [
+        ("slot:B1", "Give the card in B1"),
+        ("slot:B3", "Give the card in B3"),
+    ]
+    assert "rat" not in gb.text.lower()
+    events += answer(s, 1, "slot:B1")
+    assert the_event(events, "giveback").text == (
+        "Bob gives Cy the card from B1: it goes face down into C1."
+    )
+    assert mentions_the_rat(events) == []
+    assert at(s, "C1") == "rat" and at(s, "B1") is None and at(s, "B3") == "witness:5"
+    assert all("C1" not in knows(s, x) for x in range(3))  # nobody has seen it
+    check_cards(s)
+    # Bob knocks; Cy plays a 2 and Ann a 9 for their last turns; the Rat counts for Cy.
+    answer(s, 1, "knock")
+    turn(s, "draw", "C2")
+    pass_race(s)
+    turn(s, "draw", "A2")
+    pass_race(s)
+    out = GAME.outcome(s)
+    assert out is not None and out.scores == (1 + 5 + 2 + 7, 5, 6 + 3) and out.winners == (1,)
 
 
-def test_a_claimer_with_only_the_rat_gives_nothing_and_keeps_it() -> None:
+def test_a_given_rat_is_remembered_where_it_goes() -> None:
+    """Knowledge follows the card: who knew where the Rat was still knows, after a give-back."""
+    s = three(
+        scenes={0: ANN, 1: ["rat", "5"], 2: ["4"]}, draw_top=["1"], known={0: ["B1"], 1: ["B1"]}
+    )
+    turn(s, "draw", "A1")  # Ann plays a 4
+    claim(s, 1, "C1")
+    events = answer(s, 1, "slot:B1")
+    assert mentions_the_rat(events) == []
+    assert knows(s, 0)["C1"] == "rat" and knows(s, 1)["C1"] == "rat"
+    assert "C1" not in knows(s, 2)  # Cy does not see what he got
+
+
+def test_a_claimer_with_only_the_rat_gives_it() -> None:
+    """Nothing tells anyone that the claimer's only card is the Rat: it is given blind."""
     s = three(scenes={0: ANN, 1: [None, "rat"], 2: ["4", "6"]}, draw_top=["1"])
     turn(s, "draw", "A1")  # Ann plays a 4
     events = claim(s, 1, "C1")
-    assert the_event(events, "giveback").text == (
-        "Bob has only the Rat, which cannot be given: Cy gets no card for C1."
-    )
-    assert s.giveback is None and at(s, "C1") is None and at(s, "B2") == "rat"
-    assert kinds(s) == [(1, "draw")]  # on with Bob's turn
+    assert kinds(s) == [(1, "giveback")]
+    assert option_ids(s, 1) == ["slot:B2"]
+    assert "giveback" not in kinds_of(events)  # nothing said about what Bob holds
+    events += answer(s, 1, "slot:B2")
+    assert mentions_the_rat(events) == []
+    assert s.giveback is None and at(s, "C1") == "rat" and scene(s, 1) == [None, None]
+    assert GAME.view(s, None)["public"]["seats"][2]["slots"][0] == {
+        "pos": "C1",
+        "empty": False,
+        "face_up": False,
+    }
     check_cards(s)
 
 

@@ -79,7 +79,9 @@ class MemoryBot:
         if kind == "swap":
             return self._swap(private, table, ids)
         if kind == "giveback":
-            return max(ids, key=lambda i: (table.est(i[5:]), -ids.index(i)))
+            # Any card may go, the Rat too (a give-back is blind): the one it most wants
+            # to be rid of, as for a Kingpin or a swap.
+            return max(ids, key=lambda i: (table.dump_value(i[5:]), -ids.index(i)))
         if kind == "look":
             return self._look(table, ids)
         if kind == "switch":
@@ -293,16 +295,9 @@ class _Table:
         return sum(self.est(p) for p in self.scenes[seat])
 
     def highest_own_est(self) -> float:
-        """The most the bot expects to be rid of by a give-back (never the Rat: it cannot
-        be given)."""
-        return max(
-            (
-                self.dump_value(p)
-                for p in self.scenes[self.seat]
-                if (self.mem.get(p) or {}).get("kind") != "rat"
-            ),
-            default=0.0,
-        )
+        """The most the bot expects to be rid of by a give-back (any of its cards, the Rat
+        too: a give-back is blind)."""
+        return max((self.dump_value(p) for p in self.scenes[self.seat]), default=0.0)
 
     def worst_own(self) -> tuple[float, str] | None:
         best: tuple[float, str] | None = None

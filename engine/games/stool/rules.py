@@ -21,8 +21,9 @@ The flow
 
     Alongside, a *race* may be open (a witness was just played): every seat is
     asked at once, with the same options whatever it knows; a correct claim by a
-    seat on another seat's card makes a *give-back* pending, and while it is only
-    the give-back prompt is open.
+    seat on another seat's card makes a *give-back* pending (any of the claimer's
+    cards, the Rat too: it is given blind), and while it is only the give-back
+    prompt is open.
 
 Knowledge
     ``memory[seat]`` maps each card in a crime scene that ``seat`` has seen to a
@@ -836,14 +837,6 @@ class StoolGame(GameBase[StoolState]):
                             f"{who} gives {s.names[owner]} a card for {pos}.", kind="giveback_due"
                         )
                     )
-                elif any(c is not None for c in s.scenes[seat]):
-                    events.append(
-                        Event(
-                            f"{who} has only the Rat, which cannot be given: "
-                            f"{s.names[owner]} gets no card for {pos}.",
-                            kind="giveback",
-                        )
-                    )
                 else:
                     events.append(
                         Event(f"{who} has no card to give {s.names[owner]}.", kind="giveback")
@@ -1012,10 +1005,10 @@ def _draw_options(s: StoolState) -> tuple[Option, ...]:
 
 
 def _giveable(s: StoolState, seat: int) -> list[str]:
-    """The positions ``seat`` may give a card from: every card but the Rat (it only leaves
-    a crime scene by a Bamboozle or Vendetta swap, or a Kingpin)."""
-    rat = s.faces.index(RAT)
-    return [pos_name(seat, i) for i, c in enumerate(s.scenes[seat]) if c is not None and c != rat]
+    """The positions ``seat`` may give a card from: every card they have, the Rat too.  A
+    give-back is blind (nobody looks at the card given), so leaving the Rat out would
+    tell the giver, and everyone when it is their only card, where the Rat is."""
+    return _occupied(s, seat)
 
 
 def _turn_options(s: StoolState) -> tuple[Option, ...]:
@@ -1118,10 +1111,8 @@ def _build_prompts(s: StoolState) -> list[Prompt]:
     if gb is not None:
         seat = int(gb["seat"])
         owner = int(gb["owner"])
-        # Never the Rat; a give-back is only pending with another card to give (the
-        # fallback keeps a save made before that rule from showing an empty prompt).
-        where = _giveable(s, seat) or _occupied(s, seat)
-        opts = tuple(_slot_option("giveback", p) for p in where)
+        # Any of the giver's cards, the Rat too: a give-back is blind.
+        opts = tuple(_slot_option("giveback", p) for p in _giveable(s, seat))
         text = f"Give {s.names[owner]} one of your cards for {gb['pos']}."
         return [Prompt(f"g{gb['id']}", seat, "giveback", text, opts)]
     out: list[Prompt] = []
