@@ -863,7 +863,9 @@ class Table:
         clock: Callable[[], float] = time.monotonic,
         games: Mapping[str, Game] | None = None,
     ) -> Table:
-        """Read a table saved with :meth:`save`; :class:`SaveError` if it cannot."""
+        """Read a table saved with :meth:`save`; :class:`SaveError` if it cannot, or if
+        it is a LAN table's save and ``autosave`` is given (to play it here would save
+        it back without its seats)."""
         path = Path(path)
         try:
             text = path.read_text(encoding="utf-8")
@@ -881,7 +883,7 @@ class Table:
             ) from None
         except RecursionError:
             raise SaveError(f"{path} is not a Purrch save (nested too deeply)") from None
-        if isinstance(data, dict) and "lan" in data:
+        if autosave is not None and isinstance(data, dict) and "lan" in data:
             # Played here, it would be saved back as a hot-seat game: its seats gone.
             raise SaveError(
                 f"{path} is the save of a LAN table: `purrch host --resume {path}` "
