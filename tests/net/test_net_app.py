@@ -1657,6 +1657,22 @@ async def test_the_open_chat_shows_what_was_said_while_the_table_was_away() -> N
         assert len(app._notifications) == shown
 
 
+async def test_lines_typed_in_one_burst_go_as_lines() -> None:
+    """Keys that arrive together (typed fast, pasted by tmux, or batched by an SSH link)
+    are lines as they were typed: each Enter sends what came before it (QA: "fast 1fast
+    2" went as one line, and the next Enter found an empty field)."""
+    from textual import events
+
+    async with ann_s_chat_open() as (_server, _ann, bob, app, chat, pilot):
+        for key in "ab\ncd\nef":
+            name = "enter" if key == "\n" else key
+            app.post_message(events.Key(name, "\r" if key == "\n" else key))
+        await bob.wait_for(lambda: [line[2] for line in bob.chat] == ["ab", "cd"], TIMEOUT)
+        await pilot.pause()
+        assert chat.query_one("#chat-input").value == "ef"
+        assert chat_error(chat) == ""
+
+
 async def test_the_chat_says_why_a_long_line_stops_growing() -> None:
     """The field takes at most the host's 500 characters (a paste is cut there too): at
     the limit the box says so, and the message goes when the line is shorter again."""

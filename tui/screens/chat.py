@@ -160,6 +160,17 @@ class ChatInput(Input):
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("enter", "submit", "Send")]
 
+    def _on_key(self, event: events.Key) -> None:
+        """Enter takes the line out of the field here, in turn with the keys around it,
+        and submits it.  (Its binding would act only once the key had gone up to the
+        app, after the keys typed next were in the field: keys that arrive together,
+        typed fast or batched by an SSH link, ran into one line.)"""
+        if event.key == "enter":
+            event.stop()
+            event.prevent_default()
+            line, self.value = self.value, ""
+            self.post_message(self.Submitted(self, line))
+
     def _on_paste(self, event: events.Paste) -> None:
         """A paste is one line (its lines joined by spaces), cut to the room left.
         (An Input drops a paste that does not fit whole, and keeps its first line only.)"""
@@ -243,25 +254,32 @@ class ChatScreen(ModalScreen[str]):
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
-        self.action_send()
+        self.send(event.value)
 
-    def action_send(self) -> None:
-        field = self.query_one("#chat-input", ChatInput)
-        text = " ".join(field.value.split())
+    def send(self, line: str) -> None:
+        """Say ``line``, taken out of the field by its Enter; a line not sent goes back
+        into the field, before what was typed after it."""
+        text = " ".join(line.split())
         if not text:
             self._show_error("Type something first.")
             return
         try:
             done = self.pacer.say(text)
         except Exception as exc:  # not connected (it comes back by itself): say so, keep it
+            self._give_back(line)
             self._show_error(f"{exc}{KEPT}")
             return
         if done == "full":
+            self._give_back(line)
             self._show_error(TOO_MANY)
             return
         self._last_sent = text
         self._show_error(WAITING if done == "waits" else "")
-        field.value = ""
+
+    def _give_back(self, line: str) -> None:
+        field = self.query_one("#chat-input", ChatInput)
+        field.value = line + field.value
+        field.cursor_position = len(field.value)
 
     def paced(self, error: str) -> None:
         """Lines that waited went out (or could not: ``error``): say so."""
