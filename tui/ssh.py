@@ -53,6 +53,12 @@ MAX_PENDING_INPUT = 1 << 20
 """Keystrokes buffered for an app that does not read them: beyond this they are dropped."""
 HANGUP_GRACE = 3.0
 """Seconds an app has to exit after its client left, before SIGKILL."""
+TERMINAL_RESET = (
+    b"\x1b[?1000l\x1b[?1002l\x1b[?1003l\x1b[?1006l\x1b[?1015l"  # no mouse reports
+    b"\x1b[?1004l\x1b[?2004l\x1b[<u"  # no focus reports, bracketed paste, key protocol
+    b"\x1b[0m\x1b[?25h\x1b[?1049l"  # plain colours, the cursor, the normal screen
+)
+"""What an app that is stopped (not quit) could not undo in the client's terminal."""
 
 Echo = Callable[[str], None]
 
@@ -232,6 +238,8 @@ class PtySession(asyncssh.SSHServerSession):  # type: ignore[misc]
         self.bytes_out = 0
         self.first_output: float | None = None
         self.home: Path | None = None
+        self.farewell = b""
+        """A last line for the client once its app has ended (the host stopped)."""
         self.released = asyncio.Event()
         """Set when the door lets the session go (:meth:`SSHDoor.release`)."""
 
@@ -308,11 +316,13 @@ class PtySession(asyncssh.SSHServerSession):  # type: ignore[misc]
         code = await self.proc.wait()
         await self._drain()
         self._close_master()
-        self.door.release(self)
         if not self.closed:
             self.closed = True
             with contextlib.suppress(Exception):
+                if code != 0 or self.farewell:  # stopped, not quit: tidy the terminal up
+                    chan.write(TERMINAL_RESET + self.farewell)
                 chan.exit(max(0, code))
+        self.door.release(self)
         self.door.echo_event(f"{self.username!r} left")
 
     async def _spawn(self) -> None:
@@ -629,10 +639,12 @@ class SSHDoor:
             with contextlib.suppress(Exception):
                 await self._acceptor.wait_closed()
         for session in list(self.sessions):
-            with contextlib.suppress(Exception):
-                if session.chan is not None and not session.closed:
-                    session.chan.write(b"\r\nThe host closed Purrch.\r\n")
+            # Said once the app has ended, after the terminal is tidied up (its screen
+            # and mouse modes would otherwise stay on: the app is stopped, not quit).
+            session.farewell = b"\r\nThe host closed Purrch.\r\n"
             await session.end()
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(session.released.wait(), 2.0)
         if self._enders:
             await asyncio.gather(*self._enders, return_exceptions=True)
 

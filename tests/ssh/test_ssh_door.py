@@ -18,7 +18,15 @@ import asyncssh
 import pytest
 from ssh_helpers import LOOPBACK, TIMEOUT, open_screen
 
-from tui.ssh import DoorConfig, DoorError, PtySession, SSHDoor, check_security, login_folder
+from tui.ssh import (
+    TERMINAL_RESET,
+    DoorConfig,
+    DoorError,
+    PtySession,
+    SSHDoor,
+    check_security,
+    login_folder,
+)
 
 
 @pytest.fixture
@@ -82,6 +90,19 @@ async def test_closing_the_client_ends_its_app_process(door: SSHDoor) -> None:
     await _wait_for(lambda: not _alive(pid))
     await _wait_for(lambda: not door.sessions)
     assert door.procs == set()
+
+
+async def test_a_door_that_stops_gives_the_terminal_back_as_it_was(door: SSHDoor) -> None:
+    """The host stopped: the app is ended, not quit, so the door undoes its screen and
+    mouse modes, then says why (QA: the client's terminal stayed on the app's screen
+    with mouse reports on)."""
+    async with open_screen(door.port) as screen:
+        await screen.wait_for_text("Start")
+        await door.close()
+        await screen.wait_for_text("The host closed Purrch.")
+        received = bytes(screen.received)
+        assert received.rindex(b"\x1b[?1049h") < received.rindex(TERMINAL_RESET)
+        assert received.endswith(TERMINAL_RESET + b"\r\nThe host closed Purrch.\r\n")
 
 
 async def test_quitting_the_app_ends_the_ssh_session(door: SSHDoor) -> None:
