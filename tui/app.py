@@ -922,7 +922,7 @@ class PurrchApp(App[None]):
 
 def rejoin_command(remote: RemoteTable) -> str:
     """What takes ``remote``'s seat back (:func:`~tui.connection.join_command`)."""
-    return join_command(remote.host, remote.port, remote.name)
+    return join_command(remote.host, remote.port, remote.name, password=remote.password_given)
 
 
 async def _close_table(remote: RemoteTable | None, server: TableServer | None) -> None:

@@ -13,9 +13,11 @@ def address_text(host: str, port: int) -> str:
     return f"{shown}:{port}"
 
 
-def join_command(host: str, port: int, name: str) -> str:
-    """``purrch join HOST:PORT --name NAME``: what takes ``name``'s seat back."""
-    return f"purrch join {address_text(host, port)} --name {shlex.quote(name)}"
+def join_command(host: str, port: int, name: str, *, password: bool = False) -> str:
+    """``purrch join HOST:PORT --name NAME``: what takes ``name``'s seat back (with
+    ``--password PASSWORD`` at a table that has one)."""
+    words = f"purrch join {address_text(host, port)} --name {shlex.quote(name)}"
+    return words + (" --password PASSWORD" if password else "")
 
 
 def reconnect_line(table: Any) -> str | None:

@@ -14,6 +14,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import ipaddress
+import shlex
 import signal
 import socket
 import sys
@@ -255,6 +256,26 @@ def _check_door(host: TableHost, door: DoorConfig) -> None:
         raise LanError(str(exc), code=2) from None
 
 
+def _resume_command(host: TableHost, door: DoorConfig | None) -> str:
+    """``purrch host --resume SAVE``, with the SSH door's flags if it has one (a resumed
+    table opens none by itself), and then ``--password PASSWORD`` if the table has a
+    password (the door's players join with it, and the save keeps only its hash)."""
+    words = ["purrch", "host", "--resume", shlex.quote(str(host.config.save_path))]
+    if door is not None:
+        from tui.ssh import DEFAULT_MAX_SESSIONS
+
+        words += ["--ssh", str(door.port)]
+        if door.authorized_keys is not None:
+            words += ["--authorized-keys", shlex.quote(str(door.authorized_keys))]
+        if door.open:
+            words.append("--open")
+        if door.max_sessions != DEFAULT_MAX_SESSIONS:
+            words += ["--max-sessions", str(door.max_sessions)]
+        if host.has_password:
+            words += ["--password", "PASSWORD"]
+    return " ".join(words)
+
+
 def _counted(n: int, noun: str) -> str:
     """``1 player``, ``2 players``."""
     return f"{n} {noun}{'' if n == 1 else 's'}"
@@ -390,7 +411,7 @@ async def _serve_locked(
     if host.has_password:
         echo("The table has a password: add --password to the join command.")
     echo(f"Autosave: {config.save_path}")
-    resume = f"`purrch host --resume {config.save_path}` continues the game"
+    resume = f"`{_resume_command(host, door_config)}` continues the game"
     if host.started:
         echo(f"  (after a crash, {resume})")
     else:  # nothing is saved before the game starts: a crash then loses only the joins
@@ -432,12 +453,12 @@ async def _serve_locked(
                 echo(f"warning: {host.save_error}")
             elif host.table.is_over:
                 echo(
-                    f"Stopped.  `purrch host --resume {config.save_path}` opens the table "
+                    f"Stopped.  `{_resume_command(host, door_config)}` opens the table "
                     "again with the same seats, for another game."
                 )
             else:
                 echo(
-                    f"Stopped.  `purrch host --resume {config.save_path}` continues "
+                    f"Stopped.  `{_resume_command(host, door_config)}` continues "
                     "with the same seats."
                 )
         else:

@@ -725,6 +725,11 @@ class RemoteTable:
 
         return unsubscribe
 
+    @property
+    def password_given(self) -> bool:
+        """Whether this table was joined with a password (joining it again takes it too)."""
+        return self._password is not None
+
     # ------------------------------------------------------------------ the Table surface
 
     @property

@@ -1720,6 +1720,26 @@ async def test_a_player_who_quits_mid_game_reads_how_to_come_back() -> None:
         assert app._chat_draft == ""  # not offered at the next table
 
 
+async def test_the_way_back_to_a_table_with_a_password_gives_it_too() -> None:
+    """QA: the join printed to take a seat back had no --password, and running it was
+    refused ("This table needs a password")."""
+    server = await start_server("stool", players=2, bots=1, seed=5, password="crumbs")
+    ann = await join(server, "Ann", password="crumbs")
+    try:
+        await ann.wait_started(TIMEOUT)
+        app = remote_app(scene_settings(), ann)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await wait_for_screen(pilot, GameScreen)
+            port = server.port
+        assert app.exit_note == (
+            f"The host keeps your seat: `purrch join 127.0.0.1:{port} --name Ann "
+            "--password PASSWORD` takes it back."
+        )
+    finally:
+        await ann.close()
+        await server.close()
+
+
 async def test_the_chat_key_waits_when_the_footer_has_no_room_for_it() -> None:
     """Every key must show in 80 columns: a moment with many keys of its own (a Stool
     Pigeon pick with Back: Pick, Memory, Back, Choose...) has no "t Chat", which comes

@@ -62,3 +62,30 @@ def test_the_refusal_says_how_to_open_the_door(runner: CliRunner) -> None:
 )
 def test_a_bare_ssh_flag_takes_the_default_port(argv: list[str], expected: list[str]) -> None:
     assert _ssh_flag_value(argv)[: len(expected)] == expected
+
+
+def test_the_resume_command_of_a_table_with_an_ssh_door_opens_the_door_again(
+    tmp_path: Path,
+) -> None:
+    """QA: the host's "after a crash" command brought the table back without its SSH
+    door (and, with a password, the door needs the password given again)."""
+    from engine.games import get_game
+    from engine.net.host import HostConfig, TableHost
+    from tui.lan_commands import _resume_command
+    from tui.ssh import DoorConfig
+
+    save = tmp_path / "my table.json"
+    keys = tmp_path / "keys"
+
+    def table(password: str | None) -> TableHost:
+        config = HostConfig(players=2, password=password, save_path=save)
+        return TableHost(get_game("pigeons"), config)
+
+    door = DoorConfig(port=2200)
+    assert _resume_command(table(None), None) == f"purrch host --resume '{save}'"
+    assert _resume_command(table(None), door) == f"purrch host --resume '{save}' --ssh 2200"
+    door = DoorConfig(port=2200, authorized_keys=keys, max_sessions=3)
+    assert _resume_command(table("crumbs"), door) == (
+        f"purrch host --resume '{save}' --ssh 2200 --authorized-keys {keys} "
+        "--max-sessions 3 --password PASSWORD"
+    )

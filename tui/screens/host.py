@@ -76,8 +76,7 @@ class HostedTable:
     @property
     def rejoin_command(self) -> str:
         """The command that takes this player's seat back at the resumed table."""
-        words = join_command(LOOPBACK, self.server.port, self.remote.name)
-        return words + (" --password PASSWORD" if self.password else "")
+        return join_command(LOOPBACK, self.server.port, self.remote.name, password=self.password)
 
     @property
     def resume_hint(self) -> str:
