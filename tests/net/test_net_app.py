@@ -1669,8 +1669,12 @@ async def test_lines_typed_in_one_burst_go_as_lines() -> None:
             app.post_message(events.Key(name, "\r" if key == "\n" else key))
         await bob.wait_for(lambda: [line[2] for line in bob.chat] == ["ab", "cd"], TIMEOUT)
         await pilot.pause()
-        assert chat.query_one("#chat-input").value == "ef"
+        field = chat.query_one("#chat-input")
+        assert field.value == "ef"
         assert chat_error(chat) == ""
+        await app.run_action("submit", field)  # the footer's Send, clicked
+        await bob.wait_for(lambda: [line[2] for line in bob.chat] == ["ab", "cd", "ef"], TIMEOUT)
+        assert field.value == ""
 
 
 async def test_the_chat_says_why_a_long_line_stops_growing() -> None:

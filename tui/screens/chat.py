@@ -168,8 +168,12 @@ class ChatInput(Input):
         if event.key == "enter":
             event.stop()
             event.prevent_default()
-            line, self.value = self.value, ""
-            self.post_message(self.Submitted(self, line))
+            self.action_submit()
+
+    def action_submit(self) -> None:  # type: ignore[override]  (sync: it must not wait)
+        """Submit the line and empty the field (the footer's Send comes here too)."""
+        line, self.value = self.value, ""
+        self.post_message(self.Submitted(self, line))
 
     def _on_paste(self, event: events.Paste) -> None:
         """A paste is one line (its lines joined by spaces), cut to the room left.
