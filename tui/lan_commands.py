@@ -301,7 +301,11 @@ def resumed_line(host: TableHost, bind: str, port: int) -> str:
             "the table keeps its password" if host.has_password else "no password, as before"
         )
     elif host.has_password:
-        parts.append("the table's password is the new --password")
+        given = host.config.password
+        if saved.password is not None and given is not None and saved.password.matches(given):
+            parts.append("the table keeps its password (given again)")
+        else:
+            parts.append("the table's password is the new --password")
     else:
         parts.append("no password")
     return (

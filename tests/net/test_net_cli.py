@@ -21,6 +21,7 @@ from typer.testing import CliRunner
 
 from engine import __version__
 from engine.net.client import JoinError, RemoteTable
+from engine.net.host import HostConfig, TableHost
 from engine.net.protocol import Code
 from engine.session import Table
 from tui import cli
@@ -131,6 +132,24 @@ def test_resume_refuses_a_lan_table_s_save_and_leaves_it_as_it_was(
         "continues it, with its seats\n"
     )
     assert save.read_bytes() == before and started == []
+
+
+def test_a_resumed_table_given_its_own_password_again_says_it_keeps_it(tmp_path: Path) -> None:
+    """`--resume FILE --ssh --password crumbs` (as the host's command asks) with the
+    password the table had: "keeps its password", not "the new --password"."""
+    from tui.lan_commands import resumed_line
+
+    save = tmp_path / "lan.json"
+    h = HostHarness.new(players=2, bots=1, password="crumbs", save_path=save, bind=LOOPBACK)
+    h.join("Ann", password="crumbs")
+
+    def line(password: str) -> str:
+        config = HostConfig(players=0, password=password)
+        resumed = TableHost.resume(save, config, overrides=("password",))
+        return resumed_line(resumed, LOOPBACK, 7777)
+
+    assert "; the table keeps its password (given again) " in line("crumbs")
+    assert "; the table's password is the new --password " in line("biscuits")
 
 
 def test_host_and_join_are_in_the_help(runner: CliRunner) -> None:
