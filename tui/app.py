@@ -332,6 +332,31 @@ class PurrchApp(App[None]):
             self.notify(self._hosting_notice, title="Hosting", timeout=15, markup=False)
         self._hosting_notice = ""
 
+    def next_game_in_place(self, screen: Screen[Any], result: object) -> bool:
+        """The next game of the LAN table has started, and ``screen`` (the last game's,
+        on top) is done with ``result``: the next game's screen takes its place in one
+        step, so that no frame of the menu under them is drawn in between (QA: it
+        flashed).  False: nothing done (``screen`` dismisses itself)."""
+        remote = self.remote
+        if (
+            remote is None
+            or cast(object, self.table) is not remote
+            or remote.is_over
+            or self.screen is not screen
+        ):
+            return False
+        # On the app's own turn: a screen pushed from the leaving screen's handler
+        # would send its result back to that screen, gone by then.
+        self.call_next(self._replace_game_screen, screen, result)
+        return True
+
+    def _replace_game_screen(self, screen: Screen[Any], result: object) -> None:
+        if self.screen is not screen:  # something came over it meanwhile: the usual way
+            screen.dismiss(result)
+            return
+        self.pop_screen()  # its result callback goes with it: this is it
+        self._game_done(result)
+
     def _game_done(self, result: object) -> None:
         choice = result[0] if isinstance(result, tuple) and result else result
         finished, self.table = self.table, None

@@ -1048,11 +1048,31 @@ async def test_after_a_lan_game_the_player_stays_at_the_table() -> None:
             await pilot.pause()
             assert server.host.game_number == 1
 
+            # Each screen that comes on top, and who was running then (Textual's own
+            # record): one step is one message pump's turn.
+            from textual._context import active_message_pump
+
+            old = next(s for s in app.screen_stack if isinstance(s, GameScreen))
+            came: list[tuple[str, object]] = []
+            app.screen_change_signal.subscribe(
+                app,
+                lambda screen: came.append((type(screen).__name__, active_message_pump.get())),
+                immediate=True,
+            )
+
             bob.request_new_game()
-            game = await wait_for_screen(pilot, GameScreen)
+            await wait_until(
+                pilot, lambda: isinstance(app.screen, GameScreen) and app.screen is not old
+            )
+            game = app.screen
             assert game.table is ann and ann.game_number == 2 and not ann.is_over
             assert not any(isinstance(s, GameOverScreen) for s in app.screen_stack)
             assert app.table is ann
+            # The next game's screen takes the last one's place in one step: in a
+            # terminal, a frame of the menu under them was drawn in between (QA: it
+            # flashed; a recording of the terminal showed the whole menu).
+            (menu, by), (new, by_too) = came[-2:]
+            assert (menu, new) == ("MenuScreen", "GameScreen") and by is by_too, came
     finally:
         await ann.close()
         await bob.close()

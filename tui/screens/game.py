@@ -605,7 +605,12 @@ class GameScreen(Screen[tuple[str, None]]):
         # Stop following the table before anything else: a LAN table's next game may
         # arrive while this screen is being removed.
         self._leave()
-        self.dismiss((choice or "menu", None))
+        result = (choice or "menu", None)
+        # A LAN table's next game: its screen takes this one's place in one step.
+        in_place = getattr(self.app, "next_game_in_place", None)
+        if choice == "again" and in_place is not None and in_place(self, result):
+            return
+        self.dismiss(result)
 
     # ------------------------------------------------------------------ actions
 
