@@ -351,10 +351,10 @@ class PurrchApp(App[None]):
         return True
 
     def _replace_game_screen(self, screen: Screen[Any], result: object) -> None:
-        if self.screen is not screen:  # something came over it meanwhile: the usual way
-            screen.dismiss(result)
-            return
-        self.pop_screen()  # its result callback goes with it: this is it
+        # Its result callback goes with it: this is it.  (Were it no longer on top,
+        # its own dismiss would pop whatever is: it stays, under the next screen.)
+        if self.screen is screen:
+            self.pop_screen()
         self._game_done(result)
 
     def _game_done(self, result: object) -> None:
