@@ -4,7 +4,17 @@ from __future__ import annotations
 
 import shlex
 import time
+from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
+
+from engine.net import DEFAULT_PORT
+
+EVERYWHERE = "0.0.0.0"
+"""The address a table binds to by default: every network interface."""
+
+ASK_PASSWORD = ("--password", "PASSWORD")
+"""How a printed command asks for the table's password (never printed itself)."""
 
 
 def address_text(host: str, port: int) -> str:
@@ -15,9 +25,22 @@ def address_text(host: str, port: int) -> str:
 
 def join_command(host: str, port: int, name: str, *, password: bool = False) -> str:
     """``purrch join HOST:PORT --name NAME``: what takes ``name``'s seat back (with
-    ``--password PASSWORD`` at a table that has one)."""
-    words = f"purrch join {address_text(host, port)} --name {shlex.quote(name)}"
-    return words + (" --password PASSWORD" if password else "")
+    :data:`ASK_PASSWORD` at a table that has one)."""
+    words = ["purrch", "join", address_text(host, port), "--name", shlex.quote(name)]
+    return " ".join(words + list(ASK_PASSWORD if password else ()))
+
+
+def resume_command(
+    path: Path, port: int = DEFAULT_PORT, bind: str = EVERYWHERE, *, flags: Sequence[str] = ()
+) -> str:
+    """``purrch host --resume PATH`` (with ``--port``/``--bind`` unless the defaults),
+    then ``flags``."""
+    words = ["purrch", "host", "--resume", shlex.quote(str(path))]
+    if port != DEFAULT_PORT:
+        words += ["--port", str(port)]
+    if bind != EVERYWHERE:
+        words += ["--bind", shlex.quote(bind)]
+    return " ".join([*words, *flags])
 
 
 def reconnect_line(table: Any) -> str | None:

@@ -32,15 +32,13 @@ from engine.net.server import TableServer
 from engine.net.tcp import os_reason
 from engine.savefile import SaveInUse, SaveLock
 from engine.session import SaveError
-from tui.connection import address_text
+from tui.connection import ASK_PASSWORD, EVERYWHERE, address_text, resume_command
 
 if TYPE_CHECKING:
     from tui.settings import Settings
     from tui.ssh import DoorConfig, SSHDoor
 
 Echo = Callable[[str], None]
-
-EVERYWHERE = "0.0.0.0"
 
 
 class LanError(Exception):
@@ -260,20 +258,21 @@ def _resume_command(host: TableHost, door: DoorConfig | None) -> str:
     """``purrch host --resume SAVE``, with the SSH door's flags if it has one (a resumed
     table opens none by itself), and then ``--password PASSWORD`` if the table has a
     password (the door's players join with it, and the save keeps only its hash)."""
-    words = ["purrch", "host", "--resume", shlex.quote(str(host.config.save_path))]
+    assert host.config.save_path is not None
+    flags: list[str] = []
     if door is not None:
         from tui.ssh import DEFAULT_MAX_SESSIONS
 
-        words += ["--ssh", str(door.port)]
+        flags += ["--ssh", str(door.port)]
         if door.authorized_keys is not None:
-            words += ["--authorized-keys", shlex.quote(str(door.authorized_keys))]
+            flags += ["--authorized-keys", shlex.quote(str(door.authorized_keys))]
         if door.open:
-            words.append("--open")
+            flags.append("--open")
         if door.max_sessions != DEFAULT_MAX_SESSIONS:
-            words += ["--max-sessions", str(door.max_sessions)]
+            flags += ["--max-sessions", str(door.max_sessions)]
         if host.has_password:
-            words += ["--password", "PASSWORD"]
-    return " ".join(words)
+            flags += ASK_PASSWORD
+    return resume_command(host.config.save_path, flags=flags)
 
 
 def _counted(n: int, noun: str) -> str:
@@ -415,7 +414,8 @@ async def _serve_locked(
     if host.has_password:
         echo("The table has a password: add --password to the join command.")
     echo(f"Autosave: {config.save_path}")
-    resume = f"`{_resume_command(host, door_config)}` continues the game"
+    again = _resume_command(host, door_config)
+    resume = f"`{again}` continues the game"
     if host.started:
         echo(f"  (after a crash, {resume})")
     else:  # nothing is saved before the game starts: a crash then loses only the joins
@@ -457,14 +457,11 @@ async def _serve_locked(
                 echo(f"warning: {host.save_error}")
             elif host.table.is_over:
                 echo(
-                    f"Stopped.  `{_resume_command(host, door_config)}` opens the table "
+                    f"Stopped.  `{again}` opens the table "
                     "again with the same seats, for another game."
                 )
             else:
-                echo(
-                    f"Stopped.  `{_resume_command(host, door_config)}` continues "
-                    "with the same seats."
-                )
+                echo(f"Stopped.  `{again}` continues with the same seats.")
         else:
             echo("Stopped.")
 

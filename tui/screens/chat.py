@@ -308,9 +308,8 @@ class ChatScreen(ModalScreen[str]):
         """The host did not relay the last line (the table's chat is busy): say so,
         and give the line back if nothing else was typed since."""
         self._show_error(message)
-        field = self.query_one("#chat-input", ChatInput)
-        if not field.value and self._last_sent:
-            field.value = self._last_sent
+        if not self.query_one("#chat-input", ChatInput).value and self._last_sent:
+            self._give_back(self._last_sent)
 
     def action_close(self) -> None:
         self.dismiss(self.query_one("#chat-input", ChatInput).value)

@@ -17,7 +17,6 @@ stops mid-game, ``purrch host --resume PATH`` continues the game and ``purrch jo
 
 from __future__ import annotations
 
-import shlex
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, ClassVar
@@ -36,12 +35,11 @@ from engine.net.host import HostConfig
 from engine.net.server import TableServer
 from engine.net.tcp import os_reason
 from engine.session import SeatConfig
-from tui.connection import address_text, join_command
+from tui.connection import EVERYWHERE, address_text, join_command, resume_command
 from tui.lifecycle import coming_down
 from tui.screens.join import hold_cursors_still
 from tui.seating import MAX_NAME, has_screen
 
-EVERYWHERE = "0.0.0.0"
 LOOPBACK = "127.0.0.1"
 BINDS = (
     ("Every network interface (a meetup)", EVERYWHERE),
@@ -93,16 +91,6 @@ class HostedTable:
 def hosted_save_path(game_id: str, port: int) -> Path:
     """The autosave of a table hosted on ``port``: the file ``purrch host`` uses."""
     return data_dir() / f"lan-{game_id}-{port}.json"
-
-
-def resume_command(path: Path, port: int, bind: str = EVERYWHERE) -> str:
-    """``purrch host --resume PATH`` (with ``--port``/``--bind`` unless the defaults)."""
-    words = ["purrch", "host", "--resume", shlex.quote(str(path))]
-    if port != DEFAULT_PORT:
-        words += ["--port", str(port)]
-    if bind != EVERYWHERE:
-        words += ["--bind", shlex.quote(bind)]
-    return " ".join(words)
 
 
 async def start_server(game: Game, config: HostConfig, bind: str, port: int) -> TableServer:
