@@ -388,6 +388,32 @@ async def test_a_key_answers_its_option() -> None:
         assert game.prompt_info is not None and game.prompt_info.options
 
 
+async def test_a_key_that_is_no_choice_says_so_and_changes_nothing() -> None:
+    """An option key the decision does not offer (QA: "1" after the card it stood for
+    was chosen, with the footer saying "1-9") rings the bell and says on the bar which
+    keys are choices; the table and the decision stay as they were."""
+    from tui.widgets import OPTION_KEYS
+
+    async with first_turn() as (scene, game, pilot):
+        info = game.prompt_info
+        assert info is not None and info.options
+        keys = [o.key for o in info.options if o.key]
+        unused = next(k for k in OPTION_KEYS if k not in keys)
+        log, view = len(scene.table.log), scene.table.view(0)
+        bells: list[None] = []
+        pilot.app.bell = lambda: bells.append(None)  # type: ignore[method-assign]
+        await pilot.press(unused)
+        await settle(pilot)
+        assert bells
+        after = game.prompt_info
+        assert after is not None and after.options == info.options
+        assert after.hint == f"{unused} is not one of the choices: press {keys[0]}-{keys[-1]}."
+        assert len(scene.table.log) == log and scene.table.view(0) == view
+        await pilot.press(keys[0])  # the keys that are choices still answer
+        await settle(pilot)
+        assert len(scene.table.log) > log
+
+
 async def test_escape_takes_back_a_card_whose_target_is_not_chosen_yet() -> None:
     async with first_turn() as (scene, game, pilot):
         hand = scene.table.view(0)["private"]["hand"]

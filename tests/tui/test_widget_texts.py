@@ -107,6 +107,9 @@ def test_the_footer_words_the_option_keys_offered() -> None:
     assert choice_keys_display(["1", "2", "4", "5"]) == "1-5"  # a gap stays inside
     assert choice_keys_display(list("123456789")) == "1-9"
     assert choice_keys_display(list("123456789ab")) == "1-9"  # the bar shows a and b
+    # QA: 1 chosen already (a Double Swap's second card), 2-9 and a-c left: not "1-9".
+    assert choice_keys_display(list("23456789abc")) == "2-9"
+    assert choice_keys_display(["a", "b"]) == "a-b"
     assert choice_keys_display([]) == "1-9"
 
 

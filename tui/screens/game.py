@@ -78,6 +78,7 @@ from tui.widgets import (
     SeatsPane,
     SideColumn,
     TableInfo,
+    key_ranges,
 )
 
 TICK_SECONDS = 0.1
@@ -110,11 +111,13 @@ def offline_hint(watching: bool) -> str:
 
 def choice_keys_display(keys: list[str]) -> str:
     """How the footer shows the option keys ``keys`` (in key order): "1", "1-4" (a
-    gap left by a card gone stays inside the range); past nine, "1-9" (the prompt
-    bar shows the letters after them)."""
-    if not keys or len(keys) > 9 or not all(k.isdigit() for k in keys):
+    gap left by a card gone stays inside the range); the digit keys only when
+    letters follow them ("2-9": the cards and the bar show the letters); "1-9"
+    when there is no key at all."""
+    digits = [k for k in keys if k.isdigit()] or keys
+    if not digits:
         return "1-9"
-    return keys[0] if len(keys) == 1 else f"{keys[0]}-{keys[-1]}"
+    return digits[0] if len(digits) == 1 else f"{digits[0]}-{digits[-1]}"
 
 
 def _choose_bindings() -> list[Binding]:
@@ -617,10 +620,8 @@ class GameScreen(Screen[tuple[str, None]]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "choose":
             info = self._prompt_info
-            if info is None or not info.options:
-                return False
-            key = str(parameters[0]) if parameters else ""
-            return key == OPTION_KEYS[0] or info.option_for_key(key) is not None
+            # Every option key, offered or not: one that is not gets told so.
+            return info is not None and bool(info.options)
         if action == "claim":
             verb = parameters[1] if len(parameters) > 1 else self.ui.reaction
             seat = parameters[0] if parameters else None
@@ -659,6 +660,13 @@ class GameScreen(Screen[tuple[str, None]]):
         info = self._prompt_info
         option_id = info.option_for_key(key) if info else None
         if option_id is None:
+            if info is not None and info.options:
+                self.app.bell()
+                keys = [o.key for o in info.options if o.key]
+                offered = f": press {key_ranges(keys)}" if keys else ""
+                # On the bar until the table changes, as a wrong pick's warning.
+                self._prompt_info = replace(info, hint=f"{key} is not one of the choices{offered}.")
+                self.query_one(PromptBar).prompt = self._prompt_info
             return
         if self._too_soon():  # meant for the question before, most likely
             self.app.bell()
