@@ -556,7 +556,12 @@ class PurrchApp(App[None]):
         to the menu (or the fixed table's form), and say why."""
         remote = self.remote
         comeback = ""
-        if remote is not None and remote.seat is not None and self.hosted is None:
+        if (
+            remote is not None
+            and remote.seat is not None
+            and remote.game_number > 0  # before the first game, nothing was saved
+            and self.hosted is None
+        ):
             # The host may come back (`purrch host --resume`) with the seat held.
             comeback = (
                 " The host keeps your seat: once the table is back, join it again as "

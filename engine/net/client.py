@@ -72,7 +72,9 @@ Listener = Callable[[Message], None]
 "state": "lost" | "back" | "closed", "message": str}`` notices (never on the wire)."""
 
 # Refusals that dialling again cannot fix.
-_FINAL_CODES = frozenset({Code.PASSWORD, Code.FULL, Code.PROTOCOL, Code.REPLACED, Code.NAME})
+_FINAL_CODES = frozenset(
+    {Code.PASSWORD, Code.FULL, Code.PROTOCOL, Code.REPLACED, Code.NAME, Code.CLOSED}
+)
 
 
 _default_data_dir: Path | None = None

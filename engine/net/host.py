@@ -854,9 +854,15 @@ class TableHost:
         """
         self.defer_fsync = False
         self._stopping = True
+        code = Code.CLOSING
+        if self._table is None:  # nothing saved: no table to come back to (QA)
+            code = Code.CLOSED
+            reason = (
+                f"{reason.rstrip('.')} before the game started: there is no game to come back to."
+            )
         for conn in list(self._conns.values()):
             if not conn.closing:
-                self._fatal(conn, Code.CLOSING, reason)
+                self._fatal(conn, code, reason)
         if self._table is not None:
             self._save_dirty = True
         self._settle()

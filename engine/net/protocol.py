@@ -75,6 +75,7 @@ class Code:
     TIMEOUT: Final = "timeout"
     INTERNAL: Final = "internal"
     CLOSING: Final = "closing"
+    CLOSED: Final = "closed"
 
 
 class ProtocolError(Exception):

@@ -1276,6 +1276,36 @@ async def test_a_player_whose_host_stopped_is_told_how_to_take_the_seat_back() -
         await server.close()
 
 
+async def test_a_host_that_stops_in_the_waiting_room_is_not_dialled_again() -> None:
+    """QA: the host left its waiting room, and the others read "Reconnecting... 1:58
+    left" for a table that was never saved and so can never come back.  Now they are
+    back on the menu at once (no dialling, though the client would dial for two
+    minutes), told why, and not that the host keeps their seat."""
+    from tui.screens.lobby import LobbyScreen
+    from tui.screens.menu import MenuScreen
+
+    server = await start_server(players=3, bots=1)
+    ann = await join(server, "Ann", reconnect_for=120.0)
+    try:
+        app = remote_app(scene_settings(), ann)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await wait_for_screen(pilot, LobbyScreen)
+            await server.close()
+            await wait_for_screen(pilot, MenuScreen)
+            await wait_until(
+                pilot, lambda: any(n.title == "Disconnected" for n in app._notifications)
+            )
+            (notice,) = [n.message for n in app._notifications if n.title == "Disconnected"]
+            assert notice == (
+                "The host stopped the table before the game started: there is no game to "
+                "come back to. Back to the menu."
+            )
+            assert ann._closed and ann.reconnect_deadline is None
+    finally:
+        await ann.close()
+        await server.close()
+
+
 async def test_the_fixed_table_goes_back_to_the_form_when_the_host_stops(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -533,8 +533,10 @@ def test_the_only_player_joining_is_not_counted() -> None:
 @pytest.mark.parametrize("started", [True, False], ids=["playing", "waiting-room"])
 def test_stopping_the_host_tells_everyone_and_its_console_no_news(started: bool) -> None:
     """Ctrl+C on ``purrch host``: every connection gets a fatal "closing" error and is
-    closed; the operator's console does not then list each player as away (or
-    leaving, or done watching): the host closed those connections itself."""
+    closed ("closed" in the waiting room: no game was saved, so none can come back,
+    and clients must not dial again); the operator's console does not then list each
+    player as away (or leaving, or done watching): the host closed those connections
+    itself."""
     reports: list[tuple[str, str]] = []
     clock = FakeClock()
     config = HostConfig(players=4 if started else 5, bots=1, seed=7, bot_delay=(0.0, 0.0))
@@ -561,7 +563,18 @@ def test_stopping_the_host_tells_everyone_and_its_console_no_news(started: bool)
     h.pump()
     for conn in (conns[0], *conns[2:]):
         error = h.last(conn, "error")
-        assert error is not None and error["code"] == Code.CLOSING and error["fatal"]
+        assert error is not None and error["fatal"]
+        if started:
+            assert (error["code"], error["message"]) == (
+                Code.CLOSING,
+                "The host stopped the table.",
+            )
+        else:
+            assert (error["code"], error["message"]) == (
+                Code.CLOSED,
+                "The host stopped the table before the game started: "
+                "there is no game to come back to.",
+            )
         assert conn in h.closed
         h.drop(conn)  # the server adapter reports each closed connection
     assert [text for kind, text in reports if kind == "seat"] == []
