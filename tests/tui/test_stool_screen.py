@@ -396,6 +396,44 @@ async def test_a_right_claim_on_another_scene_then_the_give_back() -> None:
         assert app.screen is game  # no curtain: Bob still has the keyboard
 
 
+async def test_a_second_buzzer_waits_for_the_first_claimer() -> None:
+    """QA: Ann buzzed and had her claim on the bar; Bob's buzzer then took the screen
+    and Ann's claim was gone, without a word.  Now Bob is told that Ann claimed first,
+    and Ann keeps the screen and her claim."""
+    table = make_table(HOTSEAT, 2, game=STOOL)
+
+    def racing(t: Table) -> bool:
+        prompts = t.prompts()
+        asked = {p.seat for p in prompts if p.kind == "race"}
+        return {0, 1} <= asked and any(p.kind == "draw" and p.seat == 1 for p in prompts)
+
+    assert play_until(table, racing, stool_choice)
+    app = SceneApp(Scene(table, scene_settings()))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        game = game_screen(app)
+        await pilot.press("f2")
+        await settle(pilot)
+        await pilot.press("enter")  # Ann's curtain
+        await settle(pilot)
+        assert game.shown_seat == 0
+        info = game.prompt_info
+        assert info is not None and info.kind == "race"
+        log = len(table.log)
+        await pilot.press("f3")  # Bob buzzes while Ann chooses
+        await settle(pilot)
+        assert app.screen is game and game.shown_seat == 0
+        assert game.prompt_info == info
+        assert [n.message for n in app._notifications][-1] == (
+            "Ann claimed first: Bob may claim once Ann has chosen."
+        )
+        assert len(table.log) == log
+        await pilot.press(key_for(game, "pass"))  # Ann has chosen: the screen goes to Bob
+        await settle(pilot)
+        curtain = app.screen
+        assert isinstance(curtain, CurtainScreen) and curtain.reason == "It is Bob's turn."
+
+
 # ----------------------------------------------------------------------------- pure helpers
 
 

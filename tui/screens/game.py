@@ -681,6 +681,22 @@ class GameScreen(Screen[tuple[str, None]]):
     def action_claim(self, seat: int, _verb: str = "") -> None:
         if seat not in self._claimable() or self._curtain_for is not None:
             return
+        claimer = self._shown
+        if (
+            self._claiming
+            and claimer is not None
+            and claimer != seat
+            and self._window_prompt(claimer) is not None
+        ):
+            # One keyboard: whoever claimed first keeps it until they have answered
+            # (QA: a second buzzer took the screen and the first claim was lost).
+            self.app.bell()
+            self.notify(
+                f"{self._names[claimer]} claimed first: {self._names[seat]} may "
+                f"{self.ui.reaction} once {self._names[claimer]} has chosen.",
+                severity="warning",
+            )
+            return
         self._acted_at = time.monotonic()
         if seat == self._shown:
             # The seat shown answers its window now: it goes on the prompt bar.
