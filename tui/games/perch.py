@@ -272,7 +272,7 @@ def tree_lines(
             (" ginger ", "dim"),
             (glyphs.pigeon, BIRD_STYLE),
             (" bird ", "dim"),
-            ("b3 g?", "dim"),
+            ("b1-4 g?", "dim"),  # the notation, not a token: b3 read as a real one (QA)
             (" strengths", "dim"),
         )
     )
