@@ -1244,6 +1244,14 @@ async def test_the_fixed_table_game_over_leaves_the_table_back_to_the_form(
         await server.close()
 
 
+async def disconnected_notice(pilot: Pilot[None]) -> str:
+    """The one "Disconnected" notice the app shows once its table is closed for good."""
+    app = pilot.app
+    await wait_until(pilot, lambda: any(n.title == "Disconnected" for n in app._notifications))
+    (notice,) = [n.message for n in app._notifications if n.title == "Disconnected"]
+    return notice
+
+
 async def test_a_player_whose_host_stopped_is_told_how_to_take_the_seat_back() -> None:
     """Back on the menu once the host is gone for good, a player (not a spectator) reads
     that the seat is held and the join that takes it back when the host resumes."""
@@ -1261,10 +1269,7 @@ async def test_a_player_whose_host_stopped_is_told_how_to_take_the_seat_back() -
             port = server.port
             await server.close()
             await wait_for_screen(pilot, MenuScreen)
-            await wait_until(
-                pilot, lambda: any(n.title == "Disconnected" for n in app._notifications)
-            )
-            (notice,) = [n.message for n in app._notifications if n.title == "Disconnected"]
+            notice = await disconnected_notice(pilot)
             assert notice == (
                 "The host stopped the table. Back to the menu. The host keeps your seat: "
                 "once the table is back, join it again as Ann "
@@ -1292,10 +1297,7 @@ async def test_a_host_that_stops_in_the_waiting_room_is_not_dialled_again() -> N
             await wait_for_screen(pilot, LobbyScreen)
             await server.close()
             await wait_for_screen(pilot, MenuScreen)
-            await wait_until(
-                pilot, lambda: any(n.title == "Disconnected" for n in app._notifications)
-            )
-            (notice,) = [n.message for n in app._notifications if n.title == "Disconnected"]
+            notice = await disconnected_notice(pilot)
             assert notice == (
                 "The host stopped the table before the game started: there is no game to "
                 "come back to. Back to the menu."

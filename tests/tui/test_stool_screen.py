@@ -357,10 +357,8 @@ async def test_the_seat_shown_buzzes_to_claim_and_escape_goes_back() -> None:
         assert game.prompt_info is not None and game.prompt_info.kind == "draw"
 
 
-async def test_a_right_claim_on_another_scene_then_the_give_back() -> None:
-    """Bob buzzes in the race (his curtain), claims the matching 5 in Dot's crime scene,
-    gives Dot one of his cards for the emptied position, and goes on with his turn (the
-    race is over: no curtain)."""
+def hotseat_race() -> Table:
+    """Ann and Bob (and two bots) in a race, Bob's draw waiting behind it."""
     table = make_table(HOTSEAT, 2, game=STOOL)
 
     def racing(t: Table) -> bool:
@@ -369,6 +367,14 @@ async def test_a_right_claim_on_another_scene_then_the_give_back() -> None:
         return {0, 1} <= asked and any(p.kind == "draw" and p.seat == 1 for p in prompts)
 
     assert play_until(table, racing, stool_choice)
+    return table
+
+
+async def test_a_right_claim_on_another_scene_then_the_give_back() -> None:
+    """Bob buzzes in the race (his curtain), claims the matching 5 in Dot's crime scene,
+    gives Dot one of his cards for the emptied position, and goes on with his turn (the
+    race is over: no curtain)."""
+    table = hotseat_race()
     app = SceneApp(Scene(table, scene_settings()))
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
@@ -400,14 +406,7 @@ async def test_a_second_buzzer_waits_for_the_first_claimer() -> None:
     """QA: Ann buzzed and had her claim on the bar; Bob's buzzer then took the screen
     and Ann's claim was gone, without a word.  Now Bob is told that Ann claimed first,
     and Ann keeps the screen and her claim."""
-    table = make_table(HOTSEAT, 2, game=STOOL)
-
-    def racing(t: Table) -> bool:
-        prompts = t.prompts()
-        asked = {p.seat for p in prompts if p.kind == "race"}
-        return {0, 1} <= asked and any(p.kind == "draw" and p.seat == 1 for p in prompts)
-
-    assert play_until(table, racing, stool_choice)
+    table = hotseat_race()
     app = SceneApp(Scene(table, scene_settings()))
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
