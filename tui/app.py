@@ -605,11 +605,14 @@ class PurrchApp(App[None]):
                 return
             titles = {"lost": "Connection lost", "back": "Connection"}
             severities = {"lost": "warning", "back": "information"}
-            self.notify(
-                str(msg.get("message", "")),
-                title=titles.get(str(state), "Connection"),
-                severity=cast(Any, severities.get(str(state), "warning")),
-            )
+            # Lost for good (not dialled again): the "closed" notice that follows at
+            # once says it, with where the player is now; one notice, not two.
+            if state != "lost" or remote.reconnect_deadline is not None:
+                self.notify(
+                    str(msg.get("message", "")),
+                    title=titles.get(str(state), "Connection"),
+                    severity=cast(Any, severities.get(str(state), "warning")),
+                )
             self._show_table_news(remote)
         elif mtype == "chat":
             self._chat_came(msg)

@@ -1302,6 +1302,8 @@ async def test_a_host_that_stops_in_the_waiting_room_is_not_dialled_again() -> N
                 "The host stopped the table before the game started: there is no game to "
                 "come back to. Back to the menu."
             )
+            # One notice: no "Connection lost" saying the same just before it.
+            assert [n.title for n in app._notifications] == ["Disconnected"]
             assert ann._closed and ann.reconnect_deadline is None
     finally:
         await ann.close()
