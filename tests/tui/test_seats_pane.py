@@ -52,3 +52,24 @@ async def test_a_narrow_pane_keeps_the_short_marker_on_one_line() -> None:
     assert rows[2].endswith("6 cards  ⏸2  you")
     rows = await rows_at(60, ascii=True)
     assert rows[1].endswith("8 cards  || skips a turn  bot")
+
+
+async def test_an_away_seat_says_so_in_words_that_fit_its_row() -> None:
+    """QA: at 80x24 "away (a bot plays)" wrapped onto a line of its own and broke the
+    table's columns; where the row has no room it says "away (bot)"."""
+    rows = (
+        SeatRow("Ann", "human", 7, turn=True, deciding=True),
+        SeatRow("Bob", "bot", 8, away=True, deciding=True),
+        SeatRow("Cleo", "human", 6, away=True),
+    )
+    for width, words in ((60, "away (a bot plays)"), (52, "away (bot)")):
+        app = PaneApp(width)
+        async with app.run_test(size=(80, 10)) as pilot:
+            pane = app.query_one(SeatsPane)
+            pane.info = TableInfo(rows)
+            await pilot.pause()
+            lines = [line.rstrip() for line in pane.render().plain.splitlines()]
+            inner = pane.size.width
+        assert len(lines) == 3 and all(len(line) <= inner for line in lines)
+        assert lines[1].endswith(f"8 cards  {words}  deciding")
+        assert lines[2].endswith("6 cards  away")

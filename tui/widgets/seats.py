@@ -87,10 +87,6 @@ class SeatsPane(Static):
                 (name + " " * (width - cell_len(name)), style),
                 f" {row.cards:>2} card{'s' if row.cards != 1 else ' '}",
             ]
-            after: list[str | tuple[str, str]] = []
-            if row.away:
-                away = "away (a bot plays)" if row.kind == "bot" else "away"
-                after += ["  ", (away, "bold $warning")]
             tags = []
             if row.kind == "bot" and not row.away:
                 tags.append("bot")
@@ -99,19 +95,30 @@ class SeatsPane(Static):
             if row.deciding:
                 tags.append("deciding")
             tags.extend(row.tags)
-            if tags:
-                after += ["  ", (" ".join(tags), "dim")]
-            line = Content.assemble(*parts, *after)
+            tail: list[str | tuple[str, str]] = ["  ", (" ".join(tags), "dim")] if tags else []
+            # Words where the row has room, shorter ones where it has not (a row that
+            # wraps breaks the table's columns): "away (a bot plays)", else "away
+            # (bot)"; "⏸ skips a turn", else "⏸1".
+            aways: list[str | None] = [None]
+            if row.away:
+                aways = ["away (a bot plays)", "away (bot)"] if row.kind == "bot" else ["away"]
+            markers: list[str | None] = [None]
             if row.missed:
-                # "⏸ skips a turn" where the row has room for the words, else "⏸1".
                 n = row.missed
-                for marker in (
+                markers = [
                     f"{g.missed} skips {'a turn' if n == 1 else f'{n} turns'}",
                     f"{g.missed}{n}",
-                ):
-                    line = Content.assemble(*parts, "  ", (marker, "bold $warning"), *after)
-                    if line.cell_length <= self.size.width:
-                        break
+                ]
+            line = Content.assemble(*parts, *tail)
+            for words, marker in [(w, m) for w in aways for m in markers]:
+                extra: list[str | tuple[str, str]] = []
+                if marker is not None:
+                    extra += ["  ", (marker, "bold $warning")]
+                if words is not None:
+                    extra += ["  ", (words, "bold $warning")]
+                line = Content.assemble(*parts, *extra, *tail)
+                if line.cell_length <= self.size.width:
+                    break
             lines.append(line)
         if info.piles:
             lines.append(Content(info.piles))
