@@ -607,7 +607,7 @@ class PurrchApp(App[None]):
             severities = {"lost": "warning", "back": "information"}
             # Lost for good (not dialled again): the "closed" notice that follows at
             # once says it, with where the player is now; one notice, not two.
-            if state != "lost" or remote.reconnect_deadline is not None:
+            if not msg.get("final"):
                 self.notify(
                     str(msg.get("message", "")),
                     title=titles.get(str(state), "Connection"),

@@ -69,7 +69,8 @@ _log = logging.getLogger(__name__)
 
 Listener = Callable[[Message], None]
 """Called with every server message, and with local ``{"type": "connection",
-"state": "lost" | "back" | "closed", "message": str}`` notices (never on the wire)."""
+"state": "lost" | "back" | "closed", "message": str}`` notices (never on the wire); a
+"lost" that will not be dialled again has ``"final": true`` ("closed" follows at once)."""
 
 # Refusals that dialling again cannot fix.
 _FINAL_CODES = frozenset(
@@ -530,7 +531,7 @@ class RemoteTable:
             redial = not final and self.reconnect_for > 0
             if redial:
                 self.reconnect_deadline = time.monotonic() + self.reconnect_for
-            self._notice("lost", reason)
+            self._notice("lost", reason, final=not redial)
             try:
                 back = redial and await self._redial()
             finally:
@@ -689,8 +690,10 @@ class RemoteTable:
         for callback in list(self._subscribers):
             self._run(partial(callback, list(events)))
 
-    def _notice(self, state: str, message: str) -> None:
+    def _notice(self, state: str, message: str, *, final: bool = False) -> None:
         notice: Message = {"type": "connection", "state": state, "message": message}
+        if final:  # "lost" for good: "closed" follows at once (no dialling again)
+            notice["final"] = True
         changed, self._changed = self._changed, asyncio.Event()
         changed.set()
         self._call_listeners(notice)
