@@ -479,6 +479,33 @@ async def test_the_menu_hosts_a_lan_game_and_plays_a_seat(
     await bob.close()
 
 
+async def test_the_host_form_says_what_is_wrong_with_the_port() -> None:
+    """QA: letters typed in the port field were dropped without a word ("ab12" hosted
+    on port 12).  Now the form says the port is not one, and hosts nothing."""
+    from textual.widgets import Input
+
+    from engine.games import get_game
+    from engine.session import SeatConfig
+    from tui.app import PurrchApp
+    from tui.screens.host import HostScreen
+
+    seats = [SeatConfig("Ann", "human"), SeatConfig("Bob", "human")]
+    app = PurrchApp(scene_settings())
+    async with app.run_test(size=(80, 24)) as pilot:
+        form = HostScreen(get_game("pigeons"), seats, {})
+        await app.push_screen(form)
+        await pilot.pause()
+        port = form.query_one("#host-port", Input)
+        port.focus()
+        port.value = ""
+        await pilot.press(*"ab12", "ctrl+s")
+        await pilot.pause()
+        assert port.value == "ab12"
+        status = str(form.query_one("#join-status").render())
+        assert "Port: 'ab12' is not a port (1 to 65535; 0: any free one)" in status
+        assert app.screen is form and app.hosted is None
+
+
 async def test_the_menu_hosts_a_table_with_a_password(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

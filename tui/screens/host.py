@@ -194,7 +194,9 @@ class HostScreen(Screen[HostedTable | None]):
                 yield Input(name, placeholder="Your name", max_length=MAX_NAME, id="host-name")
             with Horizontal(classes="join-row"):
                 yield Label("Port", classes="join-label")
-                yield Input(str(self.port), id="host-port", type="integer")
+                # Plain text: check_port says what is wrong with "ab12" (an integer
+                # field dropped the letters without a word and hosted on port 12; QA).
+                yield Input(str(self.port), id="host-port")
             with Horizontal(classes="join-row"):
                 yield Label("Listen", classes="join-label")
                 yield Select(BINDS, value=self.bind, allow_blank=False, id="host-bind")
