@@ -664,9 +664,7 @@ class GameScreen(Screen[tuple[str, None]]):
                 self.app.bell()
                 keys = [o.key for o in info.options if o.key]
                 offered = f": press {key_ranges(keys)}" if keys else ""
-                # On the bar until the table changes, as a wrong pick's warning.
-                self._prompt_info = replace(info, hint=f"{key} is not one of the choices{offered}.")
-                self.query_one(PromptBar).prompt = self._prompt_info
+                self._warn_on_bar(info, f"{key} is not one of the choices{offered}.")
             return
         if self._too_soon():  # meant for the question before, most likely
             self.app.bell()
@@ -790,12 +788,16 @@ class GameScreen(Screen[tuple[str, None]]):
             self.notify(warning, severity="warning")
             info = self._prompt_info
             if info is not None and info.options:
-                # It stays on the bar until the table changes (a toast goes in seconds):
                 # "The rainbow pigeon pairs with red (key 3) or blue (key 4): press one."
-                self._prompt_info = replace(info, hint=warning)
-                self.query_one(PromptBar).prompt = self._prompt_info
+                self._warn_on_bar(info, warning)
             return
         self._choose(option_id)
+
+    def _warn_on_bar(self, info: PromptInfo, warning: str) -> None:
+        """``warning`` as the prompt bar's hint: it stays there until the table changes
+        (a toast goes in seconds)."""
+        self._prompt_info = replace(info, hint=warning)
+        self.query_one(PromptBar).prompt = self._prompt_info
 
     @on(PaneSetting)
     def _pane_setting(self, event: PaneSetting) -> None:

@@ -109,17 +109,17 @@ class SeatsPane(Static):
                     f"{g.missed} skips {'a turn' if n == 1 else f'{n} turns'}",
                     f"{g.missed}{n}",
                 ]
-            line = Content.assemble(*parts, *tail)
-            for words, marker in [(w, m) for w in aways for m in markers]:
-                extra: list[str | tuple[str, str]] = []
-                if marker is not None:
-                    extra += ["  ", (marker, "bold $warning")]
-                if words is not None:
-                    extra += ["  ", (words, "bold $warning")]
-                line = Content.assemble(*parts, *extra, *tail)
-                if line.cell_length <= self.size.width:
-                    break
-            lines.append(line)
+            candidates = []  # longest words first; the shortest when none fits
+            for words in aways:
+                for marker in markers:
+                    extra: list[str | tuple[str, str]] = []
+                    if marker is not None:
+                        extra += ["  ", (marker, "bold $warning")]
+                    if words is not None:
+                        extra += ["  ", (words, "bold $warning")]
+                    candidates.append(Content.assemble(*parts, *extra, *tail))
+            room = self.size.width
+            lines.append(next((c for c in candidates if c.cell_length <= room), candidates[-1]))
         if info.piles:
             lines.append(Content(info.piles))
         return Content("\n").join(lines)
