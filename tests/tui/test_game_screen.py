@@ -811,6 +811,32 @@ async def test_the_option_keys_offered_in_the_footer_and_the_keys_screen() -> No
         assert shown["Choose"] == f"{keys[0]}-{keys[-1]}"
 
 
+async def test_the_keys_screen_shows_a_single_option_key_as_the_footer_does() -> None:
+    """A decision with one option ("Let it happen"): the footer says "1 Choose", and so
+    does `?`, though every option key is bound (to say it is no choice)."""
+    from textual.widgets._footer import FooterKey
+
+    from tui.screens.keys import KeysScreen
+
+    table = make_table(FOUR, 2)
+
+    def let_it_happen_only(t: Table) -> bool:
+        return any(p.pass_option is not None and len(p.options) == 1 for p in t.prompts_for(0))
+
+    assert play_until(table, let_it_happen_only)
+    app = SceneApp(Scene(table, scene_settings()))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        game = game_screen(app)
+        shown = {k.description: k.key_display for k in game.query(FooterKey)}
+        assert shown["Choose"] == "1"
+        await pilot.press("question_mark")
+        await settle(pilot)
+        assert isinstance(pilot.app.screen, KeysScreen)
+        rows = [(r.key, r.description) for r in pilot.app.screen.rows if r.where == "this screen"]
+        assert ("1", "Choose") in rows
+
+
 async def test_a_hand_too_long_for_its_pane_keeps_every_row_whole() -> None:
     """Once the hand's rows make its list scroll, they are laid out again for the
     width the scrollbar leaves: every count stays in sight (QA: "2/7" and "no win"

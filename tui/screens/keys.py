@@ -65,17 +65,17 @@ def key_rows(app: App[Any], screen: Screen[Any]) -> list[KeyRow]:
     keys: dict[tuple[str, str], list[tuple[str, str]]] = {}  # (what, where) -> keys
     shown: dict[tuple[str, str], str] = {}  # (what, where) -> the footer's own keys text
     own = getattr(screen, "key_words", None)  # a screen may word a key its own way now
+    own_keys = getattr(screen, "key_display", None)  # ... and show its keys its own way
     for key, binding, where in active:
         text = (own(binding) if callable(own) else None) or binding.description or binding.tooltip
         if not binding.show:
             text = footer_words.get((_action_name(binding.action), where), text)
         text = _PLAIN_WORDS.get(text, text)
-        display = app.get_key_display(binding)
-        keys.setdefault((text, where), []).append((key, display))
-        if binding.show and len(key) == 1 and key.isalnum() and display != key:
-            # A screen's own words for its keys, as in the footer ("1-4  Choose": the
-            # keys the open decision offers, though the others are bound too, to say
-            # they are no choice).
+        keys.setdefault((text, where), []).append((key, app.get_key_display(binding)))
+        display = own_keys(binding) if binding.show and callable(own_keys) else None
+        if display:
+            # As in the footer ("1-4  Choose": the keys the open decision offers,
+            # though the others are bound too, to say they are no choice).
             shown[(text, where)] = display
     rows = [
         KeyRow(shown.get((text, where)) or _keys_text(pairs), text, where)
