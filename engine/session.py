@@ -68,6 +68,11 @@ _TICK_LIMIT = 100_000
 
 _log = logging.getLogger(__name__)
 
+START_KIND = "start"
+"""The kind of the table's first log line: who starts."""
+AUTO_PASS_KIND = "auto_pass"
+"""The kind of the line that says, once, that the table passes for a lone human."""
+
 
 _SAVE_ENCODER = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"), check_circular=False)
 """One encoder for every save (``json.dumps`` with options makes a new one per
@@ -210,6 +215,7 @@ class Table:
         window_seconds: float | None = 8.0,
         bot_delay: tuple[float, float] = (0.6, 1.6),
         clock: Callable[[], float] = time.monotonic,
+        auto_pass: bool | None = None,
     ) -> None:
         if isinstance(game, str):
             from engine.games import get_game  # lazily: the games import a lot
@@ -237,6 +243,10 @@ class Table:
             autosave=autosave,
             bot_memories=None,
         )
+        self.auto_pass = auto_pass
+        start = self._start_event()
+        if start is not None:
+            self._note(start, save=False)
 
     def _build(
         self,
@@ -281,6 +291,10 @@ class Table:
         self._outcome: Outcome | None = None
         self._batch = 0
         self._dirty = False
+        self._auto_pass: bool | None = None
+        self._auto_keys: set[_Key] = set()
+        """Open window prompts the table passes for at once (see :attr:`auto_pass`)."""
+        self._auto_told = any(e.kind == AUTO_PASS_KIND for e in log)
         self._bots: dict[int, Any] = {}
         for seat, config in enumerate(seats):
             if config.is_bot:
@@ -340,6 +354,32 @@ class Table:
         """Change the window length; open windows restart their countdown from now."""
         self._window_seconds = _checked_window(seconds)
         self._deadlines.clear()
+        self._track()
+
+    @property
+    def auto_pass(self) -> bool:
+        """Whether a human's reaction window in which the only choice is to let it
+        happen is passed for them at once, instead of waiting out the countdown.
+
+        Asking every seat the rules let react, whatever it holds, is what keeps a
+        hand secret from the other players at the screen or the table (DESIGN.md,
+        "No leaks").  With one human and only bots there is nobody to keep it from,
+        so by default (None) it is on exactly then: one ``human`` seat, every other
+        a bot.  A LAN player (``remote``) is never passed for: spectators could
+        tell a quick pass from a slow one.  True or False overrides the default.
+        """
+        if self._auto_pass is not None:
+            return self._auto_pass
+        kinds = [s.kind for s in self._seats]
+        return kinds.count("human") == 1 and kinds.count("bot") == len(kinds) - 1
+
+    @auto_pass.setter
+    def auto_pass(self, on: bool | None) -> None:
+        if on is not None and not isinstance(on, bool):
+            raise ValueError(f"auto_pass must be True, False or None, not {on!r}")
+        self._auto_pass = on
+        self._deadlines.clear()
+        self._auto_keys.clear()
         self._track()
 
     def restart_countdowns(self) -> None:
@@ -453,6 +493,57 @@ class Table:
         self._notify(events)
         return events
 
+    def _note(self, event: Event, *, save: bool = True) -> Event:
+        """Log a line of the table's own (not the game's): the bots read it, the
+        subscribers hear of it."""
+        self._log.append(event)
+        if event.kind == AUTO_PASS_KIND:
+            self._auto_told = True
+        for seat, bot in sorted(self._bots.items()):
+            try:
+                bot.observe([event])
+            except Exception as exc:  # a broken bot must not break the table
+                _log.warning("bot at seat %d failed to observe (%s)", seat, type(exc).__name__)
+        if save:
+            self._changed()
+        self._notify([event])
+        return event
+
+    def _start_event(self) -> Event | None:
+        """Who starts: the seat(s) the new game asks first (None: nobody is asked)."""
+        asked = sorted({p.seat for p in self._prompts})
+        names = [self._seats[s].name for s in asked]
+        if not asked:
+            return None
+        title = f"New game of {self._game.title}."
+        if len(asked) == 1:
+            seat = asked[0]
+            return Event(
+                f"{title} {names[0]} starts.",
+                secrets=((seat, f"{title} You start."),),
+                kind=START_KIND,
+            )
+        if len(asked) == self.n_seats:
+            text = "Everyone starts at once."
+        else:
+            text = f"{_and_list(names)} start."
+        return Event(f"{title} {text}", kind=START_KIND)
+
+    def _auto_pass_event(self, seat: int) -> Event:
+        name = self._seats[seat].name
+        why = "(one player against bots: nobody to hide it from)"
+        return Event(
+            f"When {name} holds nothing to react with, Purrch lets it happen at once {why}.",
+            secrets=(
+                (
+                    seat,
+                    f"When you hold nothing to react with, Purrch lets it happen "
+                    f"for you at once {why}.",
+                ),
+            ),
+            kind=AUTO_PASS_KIND,
+        )
+
     def _changed(self) -> None:
         if self._batch:
             self._dirty = True
@@ -489,22 +580,37 @@ class Table:
         for times in (self._deadlines, self._bot_due):
             for key in [k for k in times if k not in open_keys]:
                 del times[key]
+        self._auto_keys &= open_keys.keys()
+        auto = self.auto_pass
         now: float | None = None
         for key, p in open_keys.items():
+            passes = auto and key not in self._deadlines and self._nothing_to_react_with(p)
             window = p.pass_option is not None and self._window_seconds is not None
-            new_window = window and key not in self._deadlines
+            new_window = passes or (window and key not in self._deadlines)
             new_bot = p.seat in self._bots and key not in self._bot_due
             if not (new_window or new_bot):
                 continue
             if now is None:
                 now = self._clock()
-            if new_window and self._window_seconds is not None:
+            if passes:
+                self._deadlines[key] = now  # due at once: the next tick passes
+                self._auto_keys.add(key)
+            elif new_window and self._window_seconds is not None:
                 self._deadlines[key] = now + self._window_seconds
             if new_bot:
                 self._drawn_from[key] = self._delay_rng.state
                 self._bot_due[key] = now + self._draw_delay()
         for key in [k for k in self._drawn_from if k not in self._bot_due]:
             del self._drawn_from[key]
+
+    def _nothing_to_react_with(self, prompt: Prompt) -> bool:
+        """A human's window prompt whose only choice is to let it happen."""
+        return (
+            prompt.pass_option is not None
+            and prompt.seat not in self._bots
+            and self._seats[prompt.seat].is_human
+            and all(o.id == prompt.pass_option for o in prompt.options)
+        )
 
     def _saved_delay_state(self) -> int:
         for key, state in self._drawn_from.items():
@@ -561,6 +667,8 @@ class Table:
                     out.extend(self._bot_answer(prompt))
                 else:
                     assert prompt.pass_option is not None
+                    if (prompt.seat, prompt.id) in self._auto_keys and not self._auto_told:
+                        out.append(self._note(self._auto_pass_event(prompt.seat)))
                     out.extend(self.answer(prompt.seat, prompt.id, prompt.pass_option))
         return out
 
@@ -896,6 +1004,11 @@ class Table:
 
 
 # ---------------------------------------------------------------------- helpers
+
+
+def _and_list(names: list[str]) -> str:
+    """'Ann', 'Ann and Bob', 'Ann, Bob and Cy'."""
+    return names[0] if len(names) < 2 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
 def _checked_seat(seat: Any) -> SeatConfig:

@@ -325,6 +325,8 @@ class PurrchApp(App[None]):
             self.notify(f"The game screen is not available: {exc}", severity="error")
             return
         self.table = table
+        if isinstance(table, Table) and self.settings.auto_pass is not None:
+            table.auto_pass = self.settings.auto_pass
         if isinstance(table, Table) and not table.is_over:
             table.autosave()  # quitting before the first move keeps the game too
         self.push_screen(screen, callback=self._game_done)

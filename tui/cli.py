@@ -636,6 +636,14 @@ def play(
             show_default=False,
         ),
     ] = None,
+    ask_always: Annotated[
+        bool,
+        typer.Option(
+            "--ask-always",
+            help="Ask at every reaction window, even when you hold nothing to react with "
+            "(alone against bots, Purrch otherwise lets it happen for you at once).",
+        ),
+    ] = False,
     option: Annotated[
         list[str] | None,
         typer.Option(
@@ -660,6 +668,8 @@ def play(
     except ValueError as exc:
         fail(str(exc))
     settings = make_settings(theme, ascii_only, speed, window)
+    if ask_always:
+        settings.auto_pass = False
     with autosave_claimed(settings):
         try:
             table = build_table(chosen, seats, settings, seed=seed, options=options)

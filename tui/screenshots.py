@@ -132,6 +132,7 @@ START_SEED = 171
 WINDOW_SEED = 6
 SEARCH_SEED = 4
 OVER_SEED = 3
+SOLO_PASS_SEED = 1
 
 
 @dataclass
@@ -174,6 +175,27 @@ def window_scene(clock: Callable[[], float] = time.monotonic) -> Scene:
 
     play_until(table, ann_draws_then_window)
     return Scene(table, scene_settings(), press=["enter", _key_of(table, 0, "draw")])
+
+
+def solo_pass_scene() -> Scene:
+    """Ann against three bots, at the turn after which a bot plays an action she holds
+    nothing to react with: pressing her "draw" key ends her turn, and the table lets
+    the action happen for her at once (no "Do you react?" and no countdown)."""
+    table = make_table(FOUR, SOLO_PASS_SEED)
+
+    def ann_draws_then_nothing_to_react_with(t: Table) -> bool:
+        prompts = t.prompts_for(0)
+        if not prompts or prompts[0].kind != "turn":
+            return False
+        trial = Table.from_json(t.to_json())
+        trial.auto_pass = False
+        trial.answer(0, prompts[0].id, "draw")
+        trial.run_bots()
+        asked = [p for p in trial.prompts_for(0) if p.pass_option is not None]
+        return bool(asked) and len(asked[0].options) == 1
+
+    play_until(table, ann_draws_then_nothing_to_react_with)
+    return Scene(table, scene_settings(), press=[_key_of(table, 0, "draw")])
 
 
 def search_scene() -> Scene:

@@ -83,6 +83,10 @@ class Settings:
     # Whether a theme chosen in the app is kept for the next run (prefs.json): the
     # command line's apps, not tests and screenshots.
     remember_theme: bool = False
+    # Whether a lone human's reaction windows with nothing to react with pass at once
+    # (engine.session.Table.auto_pass): None: the table's default (on for one human
+    # against bots), False: always ask (purrch play --ask-always).
+    auto_pass: bool | None = None
     # Shown once when the app starts (where this app saves, when it is not the usual).
     notice: str | None = None
 

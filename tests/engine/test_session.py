@@ -17,7 +17,7 @@ import pytest
 
 from engine.core import JSON, Event, IllegalMove, Option, Outcome, Prompt, Rng, RuleOption
 from engine.games import REGISTRY
-from engine.session import SaveError, SeatConfig, Table
+from engine.session import AUTO_PASS_KIND, START_KIND, SaveError, SeatConfig, Table
 
 # ---------------------------------------------------------------------------- the fake game
 
@@ -254,6 +254,16 @@ def snapshot(table: Table) -> str:
     return json.dumps(table.to_json(), sort_keys=True)
 
 
+def moves(table: Table) -> list[Event]:
+    """The log after the table's own first line (who starts)."""
+    assert table.log[0].kind == START_KIND
+    return table.log[1:]
+
+
+def moves_for(table: Table, seat: int | None) -> list[str]:
+    return table.log_for(seat)[1:]
+
+
 def turn(table: Table) -> Prompt:
     (p,) = [p for p in table.prompts() if p.kind == "turn"]
     return p
@@ -290,13 +300,13 @@ def test_answer_applies_logs_and_opens_window() -> None:
     table = make(humans("Ann", "Bob", "Cy"))
     events = table.answer(0, "t0", "2")
     assert [e.text for e in events] == ["Ann adds 2"]
-    assert table.log == events
+    assert moves(table) == events
     assert [(p.id, p.seat) for p in table.prompts()] == [("w1", 1), ("w1", 2)]
     assert table.humans_waiting() == [1, 2]
     table.answer(2, "w1", "pass")
     table.answer(1, "w1", "pass")
     assert table.state.total == 2
-    assert table.log_for(None) == ["Ann adds 2", "Total 2"]
+    assert moves_for(table, None) == ["Ann adds 2", "Total 2"]
     assert table.humans_waiting() == [1]
 
 
@@ -342,7 +352,7 @@ def test_illegal_answers_change_nothing(
     before = snapshot(table)
     with pytest.raises(IllegalMove, match=message):
         table.answer(seat, prompt_id, option_id)
-    assert snapshot(table) == before and seen == [] and table.log == []
+    assert snapshot(table) == before and seen == [] and moves(table) == []
 
 
 def test_illegal_answers_in_a_window_and_after_the_end() -> None:
@@ -371,7 +381,7 @@ def test_illegal_move_from_the_game_changes_nothing() -> None:
     table._game = _Shim(apply=refuse)
     with pytest.raises(IllegalMove, match="rules say no"):
         table.answer(0, "t0", "1")
-    assert table.log == [] and [p.id for p in table.prompts()] == ["t0"]
+    assert moves(table) == [] and [p.id for p in table.prompts()] == ["t0"]
 
 
 class _Shim:
@@ -583,7 +593,7 @@ def test_a_bad_bot_falls_back_to_the_first_option(
 ) -> None:
     table = make([SeatConfig("Bad", "bot", level), SeatConfig("Ann")])
     table.run_bots()
-    assert table.log[0].text == "Bad adds 1"  # "1" is the first option
+    assert moves(table)[0].text == "Bad adds 1"  # "1" is the first option
     assert "secret" not in caplog.text  # the exception's message is not logged
 
 
@@ -597,7 +607,7 @@ def test_a_bot_answer_the_game_refuses_falls_back() -> None:
 
     table._game = _Shim(apply=picky)
     table.run_bots(max_answers=1)
-    assert table.log[0].text == "Bo adds 2"
+    assert moves(table)[0].text == "Bo adds 2"
 
 
 def test_bots_see_their_view_or_nothing() -> None:
@@ -622,7 +632,7 @@ def play_cards(table: Table) -> None:
 def test_log_for_hides_other_seats_secrets() -> None:
     table = make(options={"target": 99})
     play_cards(table)
-    ann, bob, spectator = table.log_for(0), table.log_for(1), table.log_for(None)
+    ann, bob, spectator = moves_for(table, 0), moves_for(table, 1), moves_for(table, None)
     assert "draws a card" in spectator[0] and "draws a card" in spectator[2]
     assert "draws a " in ann[0] and "draws a card" not in ann[0]  # her own draw
     assert ann[2] == spectator[2]  # not Bob's
@@ -633,7 +643,7 @@ def test_bots_hear_only_their_own_secrets() -> None:
     table = make([SeatConfig("Ann"), SeatConfig("Bo", "bot")], options={"target": 99})
     table.answer(0, "t0", "card")
     bot = table._bots[1]
-    assert bot.heard == [Event(table.log[0].text)]  # Ann's draw stripped
+    assert bot.heard == [table.log[0], Event(table.log[1].text)]  # Ann's draw stripped
 
 
 def test_subscribers_hear_every_change_until_they_unsubscribe() -> None:
@@ -754,7 +764,7 @@ def test_autosave_failure_does_not_stop_the_game(tmp_path: Path) -> None:
     table = make(autosave=blocker / "auto.json")  # a folder that cannot exist
     table.answer(0, "t0", "1")
     assert table.autosave_error and "could not autosave" in table.autosave_error
-    assert len(table.log) == 1
+    assert len(moves(table)) == 1
 
 
 def good_save() -> dict[str, Any]:
@@ -865,7 +875,7 @@ def test_corrupt_files_raise_save_error(tmp_path: Path) -> None:
 
 def test_a_good_save_still_loads() -> None:
     """The corrupt cases above are corrupt because of their one change."""
-    assert Table.from_json(good_save(), games=GAMES).log_for(None) == ["Ann adds 1"]
+    assert moves_for(Table.from_json(good_save(), games=GAMES), None) == ["Ann adds 1"]
 
 
 @pytest.mark.parametrize("game_id", ["pigeons", "stool", "perch"])
@@ -959,3 +969,107 @@ def test_every_game_refuses_a_negative_whole_number_option(game_id: str) -> None
     for key in numbers:
         with pytest.raises(ValueError, match=f"'{key}' must be 0 or more"):
             resolve_options(game, {key: -1})
+
+
+# ---------------------------------------------------------------- who starts, auto-pass
+
+
+class EmptyHanded(CountGame):
+    """The Count game where seat 0 can never block: its window offers only the pass,
+    as a real game's does for a seat holding nothing to react with."""
+
+    def prompts(self, state: CountState) -> list[Prompt]:
+        out = []
+        for p in super().prompts(state):
+            if p.seat == 0 and p.pass_option is not None:
+                p = p._replace(options=tuple(o for o in p.options if o.id == p.pass_option))
+            out.append(p)
+        return out
+
+
+EMPTY = EmptyHanded()
+
+
+def test_the_log_starts_with_who_starts() -> None:
+    table = make(humans("Ann", "Bob", "Cy"))
+    (start,) = table.log
+    assert start.kind == START_KIND
+    assert table.log_for(1) == table.log_for(None) == ["New game of Count. Ann starts."]
+    assert table.log_for(0) == ["New game of Count. You start."]
+    # A loaded table does not say it again.
+    again = Table.from_json(table.to_json(), games=GAMES)
+    assert [e.kind for e in again.log] == [START_KIND]
+
+
+def solo(game: CountGame = EMPTY, **kw: Any) -> tuple[Table, FakeClock]:
+    """Ann (human, seat 0) and a bot that adds first; windows of 8 s."""
+    clock = FakeClock()
+    seats = [SeatConfig("Ann"), SeatConfig("Bo", "bot")]
+    table = Table(
+        game,  # type: ignore[arg-type]
+        seats,
+        seed=7,
+        clock=clock,
+        window_seconds=8.0,
+        bot_delay=(0.0, 0.0),
+        **kw,
+    )
+    # Ann adds, then the bot adds: its +N opens a window for Ann.
+    table.answer(0, "t0", "1")
+    table.tick()
+    return table, clock
+
+
+def ann_window(table: Table) -> Prompt | None:
+    return next((p for p in table.prompts_for(0) if p.pass_option), None)
+
+
+def test_one_human_against_bots_with_nothing_to_react_with_is_passed_for_at_once() -> None:
+    table, _clock = solo()
+    assert table.auto_pass  # the default, for one human against bots
+    assert ann_window(table) is None  # passed at once, no 8 s wait
+    notes = [e for e in table.log if e.kind == AUTO_PASS_KIND]
+    assert len(notes) == 1 and "Ann holds nothing to react with" in notes[0].text
+    assert "When you hold nothing" in notes[0].text_for(0)
+    # Said once: the next window passes without a word.
+    before = len(table.log)
+    table.answer(0, turn(table).id, "1")
+    table.tick()  # the bot lets it be, adds, and Ann's window passes at once again
+    assert len(table.log) > before + 2 and ann_window(table) is None
+    assert turn(table).seat == 0
+    assert len([e for e in table.log if e.kind == AUTO_PASS_KIND]) == 1
+
+
+def test_a_window_with_something_to_react_with_still_asks() -> None:
+    table, clock = solo(CountGame())  # Ann may block: she is asked, for the whole window
+    window = ann_window(table)
+    assert window is not None
+    clock.t += 7.9
+    table.tick()
+    assert ann_window(table) is window
+    assert not [e for e in table.log if e.kind == AUTO_PASS_KIND]
+
+
+@pytest.mark.parametrize(
+    ("seats", "auto"),
+    [
+        ([SeatConfig("Ann"), SeatConfig("Bob")], False),  # two humans share the screen
+        ([SeatConfig("Ann"), SeatConfig("Bob", "remote")], False),  # a LAN player
+        ([SeatConfig("Ann"), SeatConfig("Bo", "bot"), SeatConfig("Cy", "bot")], True),
+    ],
+)
+def test_auto_pass_is_on_by_default_only_for_one_human_against_bots(
+    seats: list[SeatConfig], auto: bool
+) -> None:
+    assert make(seats).auto_pass is auto
+
+
+def test_asking_always_keeps_the_window_open() -> None:
+    table, clock = solo(auto_pass=False)
+    assert not table.auto_pass and ann_window(table) is not None
+    clock.t += 8.0
+    table.tick()  # the countdown passes for her, as before
+    assert ann_window(table) is None
+    assert not [e for e in table.log if e.kind == AUTO_PASS_KIND]
+    with pytest.raises(ValueError, match="auto_pass"):
+        table.auto_pass = "yes"  # type: ignore[assignment]

@@ -240,7 +240,7 @@ def test_an_answer_gets_an_update_that_acknowledges_it() -> None:
     )
     updates = [m for m in reply if m["type"] == "update"]
     assert len(updates) == 1 and updates[0]["ack"] == "x1"
-    assert updates[0]["first"] == 0 and updates[0]["events"]
+    assert updates[0]["first"] == 1 and updates[0]["events"]  # after "... starts."
     # Everyone else heard about it too, without the ack.
     for conn in conns:
         if conn != conns[turn.seat]:

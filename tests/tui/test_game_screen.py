@@ -43,6 +43,7 @@ from tui.screenshots import (
     scene_settings,
     search_scene,
     simple_choice,
+    solo_pass_scene,
     start_scene,
     window_scene,
 )
@@ -811,6 +812,32 @@ async def test_the_option_keys_offered_in_the_footer_and_the_keys_screen() -> No
         assert shown["Choose"] == f"{keys[0]}-{keys[-1]}"
 
 
+def test_solo_nothing_to_react_with(snap_compare: SnapCompare) -> None:
+    """You should see Ann's turn again after the bots', with no "Do you react?" on the
+    bar: a bot played an action she held nothing against, and the log says, once,
+    "When you hold nothing to react with, Purrch lets it happen for you at once (one
+    player against bots: nobody to hide it from)."
+    """
+    scene = solo_pass_scene()
+    assert snap_compare(SceneApp(scene), run_before=run_before(scene), terminal_size=(120, 40))
+
+
+async def test_alone_against_bots_a_window_with_nothing_to_react_with_never_waits() -> None:
+    """Ann ends her turn; a bot plays an action she cannot answer: the table passes for
+    her at once, so her next turn is on the bar as soon as the bots have played."""
+    scene = solo_pass_scene()
+    app = SceneApp(scene)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await run_before(scene)(pilot)
+        game = game_screen(app)
+        table = scene.table
+        assert not any(p.pass_option for p in table.prompts_for(0))
+        info = game.prompt_info
+        assert info is not None and "react" not in info.text.lower()
+        told = [line for line in table.log_for(0) if "nothing to react with" in line]
+        assert len(told) == 1 and told[0].startswith("When you hold nothing")
+
+
 async def test_the_keys_screen_shows_a_single_option_key_as_the_footer_does() -> None:
     """A decision with one option ("Let it happen"): the footer says "1 Choose", and so
     does `?`, though every option key is bound (to say it is no choice)."""
@@ -823,6 +850,7 @@ async def test_the_keys_screen_shows_a_single_option_key_as_the_footer_does() ->
     def let_it_happen_only(t: Table) -> bool:
         return any(p.pass_option is not None and len(p.options) == 1 for p in t.prompts_for(0))
 
+    table.auto_pass = False  # alone against bots, such a window is otherwise passed for
     assert play_until(table, let_it_happen_only)
     app = SceneApp(Scene(table, scene_settings()))
     async with app.run_test(size=(80, 24)) as pilot:

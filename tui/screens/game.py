@@ -221,6 +221,10 @@ class GameScreen(Screen[tuple[str, None]]):
         self._unsubscribe = self.table.subscribe(self._on_table_change)
         self._timer = self.set_interval(TICK_SECONDS, self._on_timer)
         self.ui.focus(self)
+        # The bots' first answers and the windows' countdowns were timed when the table
+        # was made: count from now, when the player first sees it (QA: the first bot
+        # turn was over before the screen appeared).
+        self.table.restart_countdowns()
         self._advance()
         self._sync()
 
