@@ -898,3 +898,30 @@ async def test_a_hand_too_long_for_its_pane_keeps_every_row_whole() -> None:
         rows = [str(cards.get_option_at_index(i).prompt) for i in range(cards.option_count)]
         assert all(len(row) <= width for row in rows), (width, rows)
         assert rows[0].rstrip().endswith("2/7") and rows[-1].rstrip().endswith("no win")
+
+
+async def test_the_first_bot_turn_waits_for_the_screen() -> None:
+    """The bots' first answers are timed from when the screen appears, not from when
+    the table was made (QA: a slow start showed the first bot turn already over)."""
+    now = [100.0]
+    table = Table(
+        "pigeons",
+        [SeatConfig("Ann"), SeatConfig("Bea", "bot"), SeatConfig("Cal", "bot")],
+        seed=3,  # Bea starts
+        window_seconds=None,
+        bot_delay=(1.0, 1.0),
+        clock=lambda: now[0],
+    )
+    (first,) = table.prompts()
+    assert first.seat == 1
+    now[0] += 5.0  # the app took its time to draw its first frame
+    app = SceneApp(Scene(table, scene_settings()))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert table.prompts() == [first]  # Bea has not answered yet
+        now[0] += 1.0
+        for _ in range(40):
+            await pilot.pause(0.05)
+            if table.prompts() != [first]:
+                break
+        assert table.prompts() != [first]  # a second after the screen came, she does
