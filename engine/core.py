@@ -349,6 +349,13 @@ def resolve_options(game: Game, options: dict[str, JSON] | None) -> dict[str, JS
     return out
 
 
+def and_list(names: list[str]) -> str:
+    """'Ann', 'Ann and Bob', 'Ann, Bob and Cy'."""
+    if len(names) < 2:
+        return "".join(names)
+    return ", ".join(names[:-1]) + " and " + names[-1]
+
+
 def players_text(game: Game) -> str:
     """How many players ``game`` takes, in words: "2 players", "2 to 6 players"."""
     if game.min_players == game.max_players:

@@ -41,6 +41,7 @@ from engine.core import (
     Outcome,
     Prompt,
     Rng,
+    and_list,
     players_text,
     seat_seed,
 )
@@ -483,15 +484,19 @@ class Table:
         """After a successful ``apply``: log, refresh, tell the bots, save, notify."""
         self._log.extend(events)
         self._refresh()
+        self._tell_bots(events)
+        self._changed()
+        self._notify(events)
+        return events
+
+    def _tell_bots(self, events: list[Event]) -> None:
+        """Each bot hears ``events`` stripped to its own seat's secrets."""
         for seat, bot in sorted(self._bots.items()):
             mine = [e.for_seat(seat) for e in events]
             try:
                 bot.observe(mine)
             except Exception as exc:  # a broken bot must not break the table
                 _log.warning("bot at seat %d failed to observe (%s)", seat, type(exc).__name__)
-        self._changed()
-        self._notify(events)
-        return events
 
     def _note(self, event: Event, *, save: bool = True) -> Event:
         """Log a line of the table's own (not the game's): the bots read it, the
@@ -499,11 +504,7 @@ class Table:
         self._log.append(event)
         if event.kind == AUTO_PASS_KIND:
             self._auto_told = True
-        for seat, bot in sorted(self._bots.items()):
-            try:
-                bot.observe([event])
-            except Exception as exc:  # a broken bot must not break the table
-                _log.warning("bot at seat %d failed to observe (%s)", seat, type(exc).__name__)
+        self._tell_bots([event])
         if save:
             self._changed()
         self._notify([event])
@@ -526,7 +527,7 @@ class Table:
         if len(asked) == self.n_seats:
             text = "Everyone starts at once."
         else:
-            text = f"{_and_list(names)} start."
+            text = f"{and_list(names)} start."
         return Event(f"{title} {text}", kind=START_KIND)
 
     def _auto_pass_event(self, seat: int) -> Event:
@@ -607,7 +608,6 @@ class Table:
         """A human's window prompt whose only choice is to let it happen."""
         return (
             prompt.pass_option is not None
-            and prompt.seat not in self._bots
             and self._seats[prompt.seat].is_human
             and all(o.id == prompt.pass_option for o in prompt.options)
         )
@@ -1004,11 +1004,6 @@ class Table:
 
 
 # ---------------------------------------------------------------------- helpers
-
-
-def _and_list(names: list[str]) -> str:
-    """'Ann', 'Ann and Bob', 'Ann, Bob and Cy'."""
-    return names[0] if len(names) < 2 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
 def _checked_seat(seat: Any) -> SeatConfig:

@@ -54,7 +54,7 @@ from textual.command import (
 from textual.driver import Driver
 from textual.screen import ModalScreen, Screen
 
-from engine.core import Game
+from engine.core import Game, and_list
 from engine.net.client import RemoteTable
 from engine.net.client import data_dir as client_data_dir
 from engine.net.protocol import Code
@@ -62,7 +62,7 @@ from engine.net.server import TableServer
 from engine.session import Table
 from themes import DEFAULT_THEME, THEME_NAMES, THEMES, glyphs_for
 from tui.ascii_out import ascii_driver
-from tui.connection import address_text, and_list, join_command
+from tui.connection import address_text, join_command
 from tui.games.base import SeatPrefs
 from tui.screens.chat import ChatPacer, ChatScreen, chat_notice
 from tui.screens.game_over import GameOverScreen, TableNews

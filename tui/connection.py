@@ -53,10 +53,3 @@ def reconnect_line(table: Any) -> str | None:
     left = max(0, int(deadline - time.monotonic() + 0.999))
     reason = str(getattr(table, "lost_reason", "")) or "The connection to the host was lost."
     return f"{reason} Reconnecting... {left // 60}:{left % 60:02d} left."
-
-
-def and_list(names: list[str]) -> str:
-    """'Ann', 'Ann and Bob', 'Ann, Bob and Cy'."""
-    if len(names) < 2:
-        return "".join(names)
-    return ", ".join(names[:-1]) + " and " + names[-1]

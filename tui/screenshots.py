@@ -155,6 +155,19 @@ def curtain_scene() -> Scene:
     return Scene(make_table(HOTSEAT, START_SEED), scene_settings())
 
 
+def _if_ann_draws(table: Table) -> Table | None:
+    """A copy of ``table`` after Ann (seat 0) draws to end her turn and the bots play
+    on (asking at every window); None when it is not her turn."""
+    prompts = table.prompts_for(0)
+    if not prompts or prompts[0].kind != "turn":
+        return None
+    trial = Table.from_json(table.to_json())
+    trial.auto_pass = False
+    trial.answer(0, prompts[0].id, "draw")
+    trial.run_bots()
+    return trial
+
+
 def window_scene(clock: Callable[[], float] = time.monotonic) -> Scene:
     """Two humans and two bots; a bot plays an action and both humans are asked.
 
@@ -164,12 +177,9 @@ def window_scene(clock: Callable[[], float] = time.monotonic) -> Scene:
     table = make_table(HOTSEAT, WINDOW_SEED, clock=clock)
 
     def ann_draws_then_window(t: Table) -> bool:
-        prompts = t.prompts_for(0)
-        if not prompts or prompts[0].kind != "turn":
+        trial = _if_ann_draws(t)
+        if trial is None:
             return False
-        trial = Table.from_json(t.to_json())
-        trial.answer(0, prompts[0].id, "draw")
-        trial.run_bots()
         asked = {p.seat for p in trial.prompts() if p.pass_option is not None}
         return {0, 1} <= asked
 
@@ -184,13 +194,9 @@ def solo_pass_scene() -> Scene:
     table = make_table(FOUR, SOLO_PASS_SEED)
 
     def ann_draws_then_nothing_to_react_with(t: Table) -> bool:
-        prompts = t.prompts_for(0)
-        if not prompts or prompts[0].kind != "turn":
+        trial = _if_ann_draws(t)
+        if trial is None:
             return False
-        trial = Table.from_json(t.to_json())
-        trial.auto_pass = False
-        trial.answer(0, prompts[0].id, "draw")
-        trial.run_bots()
         asked = [p for p in trial.prompts_for(0) if p.pass_option is not None]
         return bool(asked) and len(asked[0].options) == 1
 

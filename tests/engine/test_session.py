@@ -643,7 +643,7 @@ def test_bots_hear_only_their_own_secrets() -> None:
     table = make([SeatConfig("Ann"), SeatConfig("Bo", "bot")], options={"target": 99})
     table.answer(0, "t0", "card")
     bot = table._bots[1]
-    assert bot.heard == [table.log[0], Event(table.log[1].text)]  # Ann's draw stripped
+    assert bot.heard == [table.log[0].for_seat(1), Event(table.log[1].text)]  # Ann's lines stripped
 
 
 def test_subscribers_hear_every_change_until_they_unsubscribe() -> None:

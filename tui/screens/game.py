@@ -56,10 +56,10 @@ from textual.timer import Timer
 from textual.types import NoActiveAppError
 from textual.widgets import Footer
 
-from engine.core import Event, IllegalMove, Prompt
+from engine.core import Event, IllegalMove, Prompt, and_list
 from engine.session import TableLike
 from themes import Glyphs, glyphs_for
-from tui.connection import and_list, reconnect_line
+from tui.connection import reconnect_line
 from tui.games.base import REACTIONS, GameUI, PaneChoice, PaneSetting, Shown, load_game_ui
 from tui.lifecycle import coming_down
 from tui.screens.chat import on_top_past_chat
