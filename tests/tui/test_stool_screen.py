@@ -268,7 +268,7 @@ async def test_memory_aid_shows_what_you_saw_and_the_private_log() -> None:
         # says what Ann did in public words only.
         assert not private_faces(board(game))
         feed = game.query_one(LogPane).feed
-        assert any(line.text == "Ann has peeked at A3 and A4." for line in feed)
+        assert any(line.text == "You have peeked at A3 and A4." for line in feed)
         assert not any(line.private for line in feed)
         assert "memory aid off" in board(game).title
         await pilot.press("m")

@@ -36,7 +36,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from textual.app import ComposeResult
 from textual.message import Message
 
-from engine.core import Event, Prompt
+from engine.core import Event, Prompt, and_list
 from themes import Glyphs
 from tui.widgets import LogLine, PromptInfo, SeatRow, TableInfo, keyed_options
 
@@ -206,8 +206,14 @@ class GameUI:
 
         outcome: Mapping[str, Any] = public.get("result") or {}
         winners = [int(w) for w in outcome.get("winners", ())]
-        title = " and ".join(names[w] for w in winners) + " wins!" if winners else "No winner."
+        title = winners_title(names, winners, "!") if winners else "No winner."
         return GameResult(title, str(outcome.get("reason", "")), ())
+
+
+def winners_title(names: tuple[str, ...], winners: list[int], rest: str) -> str:
+    """ "Ann wins!", "Ann and Bob win!" (``rest`` follows the verb)."""
+    verb = "wins" if len(winners) == 1 else "win"
+    return f"{and_list([names[w] for w in winners])} {verb}{rest}"
 
 
 def game_ui_class(game_id: str) -> type[GameUI]:

@@ -41,7 +41,7 @@ from textual.widgets import Static
 from engine.core import Prompt
 from engine.games.perch.cards import counted
 from themes import ASCII_GLYPHS, Glyphs
-from tui.games.base import GameUI, PaneChoice, Shown
+from tui.games.base import GameUI, PaneChoice, Shown, winners_title
 from tui.games.stool import AWAY, away_seats, nearest
 from tui.lifecycle import coming_down
 from tui.screens.game_over import GameResult
@@ -690,7 +690,7 @@ class PerchUI(GameUI):
         winners = [int(w) for w in outcome.get("winners", ())]
         scores = list(outcome.get("scores", ()))
         perched = list(outcome.get("perched", ()))
-        title = " and ".join(names[w] for w in winners) + " wins!" if winners else "A draw."
+        title = winners_title(names, winners, "!") if winners else "A draw."
         sections = []
         for p in public["players"]:
             x = int(p["seat"])

@@ -27,7 +27,7 @@ from textual.widgets.option_list import Option
 from engine.core import Prompt
 from engine.games.pigeons.cards import ACTIONS, COLOURS, FLOCK, REACTION_ACTIONS, flock_members
 from themes import ASCII_GLYPHS, PIGEON_LETTERS, Glyphs
-from tui.games.base import GameUI, PaneChoice, Shown
+from tui.games.base import GameUI, PaneChoice, Shown, winners_title
 from tui.lifecycle import coming_down
 from tui.screens.game_over import GameResult, ResultSection
 from tui.widgets import KeyedOption, PromptInfo, keyed_options, keyed_slots, option_keys
@@ -856,8 +856,7 @@ class PigeonsUI(GameUI):
         winners = [int(w) for w in result.get("winners", ())]
         colour = result.get("colour")
         if winners:
-            who = " and ".join(names[w] for w in winners)
-            title = f"{who} wins with seven {flock_name(colour)} pigeons!"
+            title = winners_title(names, winners, f" with seven {flock_name(colour)} pigeons!")
         else:
             title = "A draw."  # the reason says why ("No one won within 300 turns: a draw.")
         hands = tuple(

@@ -38,7 +38,15 @@ from textual.widgets import Static
 
 from engine.core import Event, Prompt
 from themes import ASCII_GLYPHS, Glyphs
-from tui.games.base import GameUI, PaneChoice, PaneSetting, SeatPrefs, Shown, seat_prefs
+from tui.games.base import (
+    GameUI,
+    PaneChoice,
+    PaneSetting,
+    SeatPrefs,
+    Shown,
+    seat_prefs,
+    winners_title,
+)
 from tui.lifecycle import coming_down
 from tui.screens.game_over import GameResult, ResultSection, flow
 from tui.widgets import KeyedOption, LogLine, PromptInfo, keyed_options, keyed_slots
@@ -1009,7 +1017,7 @@ class StoolUI(GameUI):
         counts = list(outcome.get("cards", ()))
         # The reason says with what ("... wins with the lowest total, 9."), as Chat
         # perché's does.
-        title = " and ".join(names[w] for w in winners) + " wins!" if winners else "No one wins."
+        title = winners_title(names, winners, "!") if winners else "No one wins."
         reason = str(outcome.get("reason", ""))
         rat_value = int(outcome.get("rat_value") or 0)
         rat_at = [

@@ -62,6 +62,7 @@ from themes import Glyphs, glyphs_for
 from tui.connection import reconnect_line
 from tui.games.base import REACTIONS, GameUI, PaneChoice, PaneSetting, Shown, load_game_ui
 from tui.lifecycle import coming_down
+from tui.person import second_person
 from tui.screens.chat import on_top_past_chat
 from tui.screens.curtain import CurtainScreen
 from tui.screens.game_over import GameOverScreen
@@ -472,9 +473,10 @@ class GameScreen(Screen[tuple[str, None]]):
             watching = bool(getattr(self.table, "spectating", False))
             self._prompt_info = PromptInfo(self._offline, hint=offline_hint(watching))
         elif self._prompt is None:
-            self._prompt_info = PromptInfo(self._status(public))
+            self._prompt_info = PromptInfo(self._you(self._status(public)))
         else:
-            self._prompt_info = self.ui.prompt_info(shown)
+            info = self.ui.prompt_info(shown)
+            self._prompt_info = replace(info, text=self._you(info.text))
         if self.ui.seats_pane:
             self.query_one(SeatsPane).info = self._with_away(self.ui.table_info(shown))
         self.ui.fill(self, shown, self._prompt_info)
@@ -507,7 +509,21 @@ class GameScreen(Screen[tuple[str, None]]):
         return time.monotonic() - self._question_at < KEY_GUARD
 
     def _log_lines(self, seat: int | None) -> tuple[LogLine, ...]:
-        return tuple(self.ui.log_line(event, seat) for event in self.table.log)
+        lines = (self.ui.log_line(event, seat) for event in self.table.log)
+        return tuple(replace(line, text=self._you(line.text)) for line in lines)
+
+    def _you(self, text: str, seat: int | None = None) -> str:
+        """``text`` with the seat shown (or ``seat``) as "you": the engine's lines name
+        every seat in the third person.  Not where two seats share the name."""
+        seat = self._shown if seat is None else seat
+        if seat is None or self._names.count(self._names[seat]) > 1:
+            return text
+        return second_person(text, self._names[seat])
+
+    def _yours(self, text: str) -> str:
+        """``text`` as the one person at this screen reads it (solo, or a LAN seat); a
+        hot-seat screen's banners and results speak to the whole room."""
+        return text if len(self._humans) > 1 else self._you(text)
 
     def _status(self, public: dict[str, Any]) -> str:
         if public.get("over"):
@@ -562,7 +578,8 @@ class GameScreen(Screen[tuple[str, None]]):
             return
         claims = tuple((CLAIM_KEYS[s].upper(), self._names[s]) for s in self._claimable())
         nobody = NOBODY_KEY if self._nobody_allowed() else None
-        banner.info = BannerInfo(window.text, seconds, claims, nobody, self.ui.reaction)
+        text = self._yours(window.text)
+        banner.info = BannerInfo(text, seconds, claims, nobody, self.ui.reaction)
 
     def _others_window(self, remaining: float | None, seconds: int | None) -> BannerInfo | None:
         """A window open for others only, seen from a LAN seat or a spectator: the table
@@ -577,7 +594,7 @@ class GameScreen(Screen[tuple[str, None]]):
         asked = [self._names[s] for s in waiting if s != self._shown]
         if not asked:  # only this seat's own answer, on its way to the host
             return None
-        text = self.ui.window_for_others(shown, and_list(asked))
+        text = self._yours(self.ui.window_for_others(shown, and_list(asked)))
         return BannerInfo(text, seconds, (), None, self.ui.reaction)
 
     def _nobody_allowed(self) -> bool:
@@ -604,6 +621,7 @@ class GameScreen(Screen[tuple[str, None]]):
             self._timer.stop()
         public = self.table.view(None)["public"]
         result = self.ui.result(public, tuple(self._names))
+        result = replace(result, title=self._yours(result.title), reason=self._yours(result.reason))
         self.app.push_screen(GameOverScreen(result, self.glyphs), self._after_game_over)
 
     def _after_game_over(self, choice: str | None) -> None:
