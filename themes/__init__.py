@@ -60,8 +60,13 @@ _CONTRAST_PIGEONS = {
 }
 
 
-def _variables(pigeons: dict[str, str], cat: str, rainbow: str, action: str) -> dict[str, str]:
+def _variables(
+    pigeons: dict[str, str], cat: str, rainbow: str, action: str, footer_key: str
+) -> dict[str, str]:
     out = {f"pigeon-{name}": value for name, value in pigeons.items()}
+    # The footer's keys: a colour that keeps its hue and its contrast when a 16-colour
+    # terminal rounds it (the accent became a grey dimmer than the labels there).
+    out["footer-key-foreground"] = footer_key
     out["card-cat"] = cat
     out["card-rainbow"] = rainbow
     out["card-action"] = action
@@ -82,7 +87,9 @@ THEMES: tuple[Theme, ...] = (
         surface="#1E2128",
         panel="#2A2E37",
         dark=True,
-        variables=_variables(_DARK_PIGEONS, cat="#FF5F5F", rainbow="#E8E6E3", action="#9FC5E8"),
+        variables=_variables(
+            _DARK_PIGEONS, cat="#FF5F5F", rainbow="#E8E6E3", action="#9FC5E8", footer_key="#FFD75F"
+        ),
     ),
     Theme(
         name="purrch-light",
@@ -97,7 +104,9 @@ THEMES: tuple[Theme, ...] = (
         surface="#F0ECE2",
         panel="#E3DDD0",
         dark=False,
-        variables=_variables(_LIGHT_PIGEONS, cat="#B00020", rainbow="#1E1E1E", action="#23507A"),
+        variables=_variables(
+            _LIGHT_PIGEONS, cat="#B00020", rainbow="#1E1E1E", action="#23507A", footer_key="#A0307F"
+        ),
     ),
     Theme(
         name="purrch-contrast",
@@ -112,7 +121,13 @@ THEMES: tuple[Theme, ...] = (
         surface="#000000",
         panel="#202020",
         dark=True,
-        variables=_variables(_CONTRAST_PIGEONS, cat="#FF4040", rainbow="#FFFFFF", action="#FFFFFF"),
+        variables=_variables(
+            _CONTRAST_PIGEONS,
+            cat="#FF4040",
+            rainbow="#FFFFFF",
+            action="#FFFFFF",
+            footer_key="#FF8FD0",
+        ),
     ),
 )
 THEME_NAMES = tuple(t.name for t in THEMES)
