@@ -152,6 +152,8 @@ class Glyphs:
     discard: str
     bullet: str
     knock: str = "⚑"  # a seat that knocked (Stool Pigeon)
+    above: str = "↑"  # a list has more rows above what it shows
+    below: str = "↓"  # ... or below
 
 
 UNICODE_GLYPHS = Glyphs(
@@ -201,6 +203,8 @@ ASCII_GLYPHS = Glyphs(
     discard="[/]",
     bullet="-",
     knock="!",
+    above="^",
+    below="v",
 )
 
 

@@ -326,7 +326,8 @@ async def test_nobody_reacts_key_passes_for_every_human() -> None:
 async def test_a_long_searched_pile_scrolls_in_its_list_and_the_table_stays() -> None:
     """At 80x24 a pile of 56 cards (13 kinds) takes the rows the column has left: the
     table pane stays in sight and the column does not scroll; the pile's list does
-    (QA: the table went out of view, and the column's scrollbar took a column)."""
+    (QA: the table went out of view, and the column's scrollbar took a column), and
+    the pane's bottom edge says how many kinds are out of sight, above or below."""
     from tui.games.pigeons import CardList
     from tui.screenshots import _action
     from tui.widgets import PaneStack, SeatsPane
@@ -357,12 +358,16 @@ async def test_a_long_searched_pile_scrolls_in_its_list_and_the_table_stays() ->
         assert seats.region.height == seats.outer_size.height  # whole, in sight
         assert 3 <= pile.size.height <= 14 and pile.max_scroll_y > 0
         assert app.focused is pile  # the searched pile takes the arrows
+        discard = game.query_one(DiscardPane)
+        hidden = pile.option_count - pile.size.height
+        assert discard.border_subtitle == f"↓ {hidden} more"  # the fold is signed
         await pilot.press(*["down"] * (pile.option_count - 1))  # to the last kind
         await settle(pilot)
         last = pile.highlighted
         assert last is not None and last > pile.size.height  # below the first rows...
         assert pile.scroll_y <= last < pile.scroll_y + pile.size.height  # ...and in sight
         assert stack.scroll_y == 0
+        assert discard.border_subtitle == f"↑ {hidden} more"
 
 
 async def test_enter_on_a_card_plays_it() -> None:

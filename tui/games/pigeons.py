@@ -595,6 +595,24 @@ class DiscardPane(Widget):
             return
         self.border_title = "Discard pile"
         self._show(self.data)
+        pile = self.query_one("#discard-list", CardList)
+        self.watch(pile, "scroll_y", lambda _y: self._fold_sign(), init=False)
+
+    def _fold_sign(self) -> None:
+        """The pane's bottom edge says how many rows of a searched pile are scrolled out
+        of sight ("↓ 4 more"): the list's scrollbar alone is easy to miss."""
+        pile = self.query_one("#discard-list", CardList)
+        sign = ""
+        if pile.display:
+            shown = pile.scrollable_content_region.height
+            above = round(pile.scroll_y)
+            below = max(0, pile.virtual_size.height - shown - above)
+            g = self.glyphs
+            parts = [f"{g.above} {above} more"] if above else []
+            parts += [f"{g.below} {below} more"] if below else []
+            sign = "  ".join(parts)
+        if self.border_subtitle != sign:
+            self.border_subtitle = sign
 
     def watch_data(self, data: DiscardData | None) -> None:
         if self.is_mounted:
@@ -631,6 +649,7 @@ class DiscardPane(Widget):
         top.update(line)
         pile.display = data.search is not None
         if data.search is None:
+            self._fold_sign()
             return
         self._groups = group_cards(data.search)
         usable_faces: list[str] = []
@@ -647,6 +666,10 @@ class DiscardPane(Widget):
             pile.highlighted = [g.face for g in self._groups].index(face)
         pile.usable = bool(usable_faces)
         self.call_after_refresh(self.fit_to_room)
+        self.call_after_refresh(self._fold_sign)
+
+    def on_resize(self) -> None:
+        self.call_after_refresh(self._fold_sign)
 
     def fit_to_room(self) -> None:
         """A long searched pile scrolls inside its list instead of pushing the other
@@ -663,6 +686,7 @@ class DiscardPane(Widget):
         rows = max(PILE_MIN_ROWS, min(PILE_ROWS, stack.room - others - chrome))
         if pile.styles.max_height != Scalar.from_number(rows):
             pile.styles.max_height = rows
+        self.call_after_refresh(self._fold_sign)
 
     @on(OptionList.OptionSelected, "#discard-list")
     def _chosen(self, event: OptionList.OptionSelected) -> None:
