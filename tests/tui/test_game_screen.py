@@ -930,3 +930,24 @@ async def test_the_first_bot_turn_waits_for_the_screen() -> None:
             if table.prompts() != [first]:
                 break
         assert table.prompts() != [first]  # a second after the screen came, she does
+
+
+async def test_the_game_screens_footer_follows_its_prompt() -> None:
+    """The game screen's footer is a LiveFooter (tests/tui/test_live_footer.py): a card
+    that asks whom brings Escape and the new key range, and going back removes it."""
+    from textual.widgets._footer import FooterKey
+
+    from tui.widgets.live_footer import LiveFooter
+
+    async with first_turn() as (_scene, game, pilot):
+        assert isinstance(game.query_one("Footer"), LiveFooter)
+        before = {k.action: k.key_display for k in game.query(FooterKey)}
+        assert before["choose('1')"] == "1-4" and "back" not in before
+        await pilot.press(key_for(game, "play:c107"))  # Pluck: choose whom
+        await settle(pilot)
+        after = {k.action: k.key_display for k in game.query(FooterKey)}
+        count = len(game.prompt_info.options) if game.prompt_info else 0
+        assert after["back"] == "esc" and after["choose('1')"] == f"1-{count}"
+        await pilot.press("escape")
+        await settle(pilot)
+        assert {k.action: k.key_display for k in game.query(FooterKey)} == before

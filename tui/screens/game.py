@@ -54,7 +54,6 @@ from textual.containers import Horizontal
 from textual.screen import Screen
 from textual.timer import Timer
 from textual.types import NoActiveAppError
-from textual.widgets import Footer
 
 from engine.core import Event, IllegalMove, Prompt, and_list
 from engine.session import TableLike
@@ -81,6 +80,7 @@ from tui.widgets import (
     TableInfo,
     key_ranges,
 )
+from tui.widgets.live_footer import LiveFooter
 
 TICK_SECONDS = 0.1
 """How often the screen lets the table apply what fell due (bot moves, window deadlines)."""
@@ -213,7 +213,7 @@ class GameScreen(Screen[tuple[str, None]]):
         # ASCII keys are wider ("enter", not "⏎"): at 80 columns a race's footer in
         # Stool Pigeon has no room left for "^p palette".  Ctrl+P still opens the
         # palette, and ? lists it with every other key.
-        yield Footer(show_command_palette=not self.settings.ascii)
+        yield LiveFooter(show_command_palette=not self.settings.ascii)
 
     def on_mount(self) -> None:
         if coming_down(self):  # nothing to show, nothing to follow
