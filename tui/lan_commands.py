@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import ipaddress
 import shlex
 import signal
@@ -33,6 +34,7 @@ from engine.net.tcp import os_reason
 from engine.savefile import SaveInUse, SaveLock
 from engine.session import SaveError
 from tui.connection import ASK_PASSWORD, EVERYWHERE, address_text, resume_command
+from tui.names import name_skeleton
 
 if TYPE_CHECKING:
     from tui.settings import Settings
@@ -213,6 +215,7 @@ def run_host(
     sessions join this table.
     """
     console = HostConsole(echo, hold=True)  # until the banner is out
+    config = dataclasses.replace(config, name_skeleton=name_skeleton)  # look-alikes refused
     try:
         if resume is not None:
             host = TableHost.resume(resume, config, overrides=overrides, report=console)

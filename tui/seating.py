@@ -16,8 +16,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from engine.core import JSON, RuleOption, resolve_options
+from engine.net.protocol import MAX_MARKS, cap_marks
 from engine.savefile import SaveInUse, SaveLock
 from engine.session import SaveError, SeatConfig, Table
+from tui.names import name_skeleton
 
 if TYPE_CHECKING:
     from engine.core import Game
@@ -103,10 +105,11 @@ def default_players(game: Game) -> int:
 
 
 def bot_names(taken: Iterable[str], count: int) -> list[str]:
-    """``count`` cat names for bots, none equal (ignoring case) to a name in ``taken``."""
-    used = {name.casefold() for name in taken}
+    """``count`` cat names for bots, none equal (ignoring case) to a name in ``taken``
+    or looking like one (``T0m`` keeps the bots from being called Tom)."""
+    used = {key for name in taken for key in _name_keys(name)}
     out: list[str] = []
-    pool = [n for n in CAT_NAMES if n.casefold() not in used]
+    pool = [n for n in CAT_NAMES if used.isdisjoint(_name_keys(n))]
     i = 0
     while len(out) < count:
         if i < len(pool):
@@ -114,10 +117,15 @@ def bot_names(taken: Iterable[str], count: int) -> list[str]:
         else:  # more bots than cat names: number them
             name = f"{CAT_NAMES[i % len(CAT_NAMES)]} {i // len(CAT_NAMES) + 1}"
         i += 1
-        if name.casefold() not in used:
-            used.add(name.casefold())
+        keys = _name_keys(name)
+        if used.isdisjoint(keys):
+            used.update(keys)
             out.append(name)
     return out
+
+
+def _name_keys(name: str) -> tuple[str, str]:
+    return name.strip().casefold(), name_skeleton(name.strip())
 
 
 def default_seats(game: Game, players: int | None = None) -> list[SeatConfig]:
@@ -131,17 +139,30 @@ def default_seats(game: Game, players: int | None = None) -> list[SeatConfig]:
 
 
 def check_seat_names(names: Sequence[str]) -> None:
-    """Refuse empty, over-long or repeated seat names (a ValueError for people)."""
+    """Refuse empty, over-long, repeated or look-alike seat names, and names piling
+    up accents (a ValueError for people)."""
     seen: dict[str, int] = {}
+    looks: dict[str, int] = {}
     for i, name in enumerate(names):
         if not name.strip():
             raise ValueError(f"seat {i + 1} has no name")
+        if cap_marks(name) != name:
+            raise ValueError(
+                f"the name of seat {i + 1} carries more than {MAX_MARKS} accents or marks "
+                "on one letter"
+            )
         if len(name) > MAX_NAME:
             raise ValueError(f"the name {name!r} is longer than {MAX_NAME} characters")
-        key = name.strip().casefold()
+        key, look = _name_keys(name)
         if key in seen:
             raise ValueError(f"seats {seen[key] + 1} and {i + 1} are both called {name.strip()!r}")
-        seen[key] = i
+        if look in looks:
+            j = looks[look]
+            raise ValueError(
+                f"the names of seats {j + 1} and {i + 1} look alike: "
+                f"{names[j].strip()!r} and {name.strip()!r}"
+            )
+        seen[key] = looks[look] = i
 
 
 def parse_option_value(spec: RuleOption, text: str) -> JSON:
