@@ -223,7 +223,8 @@ def run_host(
             assert game is not None
             host = TableHost(game, config, report=console)
     except (SaveError, ValueError) as exc:
-        raise LanError(str(exc), code=2) from None
+        hint = "" if resume is None else _recover_hint(resume, config)
+        raise LanError(f"{exc}{hint}", code=2) from None
     config = host.config
     bind = EVERYWHERE if config.bind is None else config.bind
     port = DEFAULT_PORT if config.port is None else config.port
@@ -239,6 +240,24 @@ def run_host(
         raise
     finally:
         console.release()
+
+
+def _recover_hint(path: Path, config: HostConfig) -> str:
+    """For an error about the LAN save at ``path``: the command that continues from
+    the intact temporary file beside it, if there is one ("" if not)."""
+    from tui.saves import intact_tmp
+
+    def loads(tmp: Path) -> None:
+        try:
+            TableHost.resume(tmp, config)
+        except ValueError as exc:  # SaveError is one
+            raise SaveError(str(exc)) from None
+
+    tmp = intact_tmp(path, loads)
+    if tmp is None:
+        return ""
+    command = f"purrch host --resume {shlex.quote(str(tmp))} --save {shlex.quote(str(path))}"
+    return f"; an intact copy of the table is beside it: `{command}` continues from it"
 
 
 def _check_door(host: TableHost, door: DoorConfig) -> None:

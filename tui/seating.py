@@ -10,6 +10,7 @@ import getpass
 import importlib.util
 import os
 import secrets
+import shlex
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -20,6 +21,7 @@ from engine.net.protocol import MAX_MARKS, cap_marks
 from engine.savefile import SaveInUse, SaveLock
 from engine.session import SaveError, SeatConfig, Table
 from tui.names import name_skeleton
+from tui.saves import intact_tmp, recover_command
 
 if TYPE_CHECKING:
     from engine.core import Game
@@ -255,6 +257,9 @@ class SavedGame:
     over: bool = False
     error: str = ""
     """Why the file cannot be loaded ("" when it loads)."""
+    recover: str | None = None
+    """When it cannot: the command that carries on from the intact temporary file
+    beside it, if there is one (``purrch resume FILE --from-tmp``)."""
 
     @classmethod
     def read(cls, path: Path) -> SavedGame:
@@ -262,7 +267,8 @@ class SavedGame:
             table = Table.load(path)
         except SaveError as exc:
             # The file's name is enough here; the Resume button's help has the full path.
-            return cls(error=str(exc).replace(str(path), path.name))
+            error = str(exc).replace(str(path), path.name)
+            return cls(error=error, recover=recover_command(path))
         return cls(table.game.title, tuple(s.name for s in table.seats), table.is_over)
 
     @property
@@ -272,6 +278,12 @@ class SavedGame:
 
     def replace_warning(self) -> str:
         """What starting a new game does to this save, for the question."""
+        if self.error and self.recover:
+            return (
+                f"The saved game cannot be loaded ({self.error}), but an intact copy of it "
+                f"is beside it: it will be replaced. To carry on with it instead, answer no, "
+                f"quit and run `{self.recover}`."
+            )
         if self.error:
             return f"The saved game cannot be loaded ({self.error}): it will be replaced."
         return f"Your unfinished game of {self.what} will be replaced."
@@ -332,20 +344,27 @@ def claim_autosave(
     raise refused
 
 
-def keep_unfinished_save(path: Path | None) -> tuple[Path, str] | None:
+def keep_unfinished_save(path: Path | None) -> tuple[Path, str, str | None] | None:
     """Before a new game autosaves over ``path`` (``purrch play``): move a game there
     that is not over aside, to ``<name>-previous.json`` next to it, so nothing is lost.
 
-    Returns where it went and what it holds ("Cats Among The Pigeons (Ann, Tom)"), or
-    None when there was nothing to keep (no file, or a finished game).  A file that
-    cannot be loaded is kept too: it may be a newer Purrch's save.
+    Returns where it went, what it holds ("Cats Among The Pigeons (Ann, Tom)") and
+    the command that continues it (None: none does), or None when there was nothing
+    to keep (no file, or a finished game).  A file that cannot be loaded is kept too:
+    it may be a newer Purrch's save; an intact temporary file beside it (the game
+    it should hold) goes with it, so that ``--from-tmp`` recovers it there.
     """
     if path is None or not path.is_file():
         return None
     saved = SavedGame.read(path)
     if saved.over:
         return None
-    what = "a save this Purrch cannot load" if saved.error else saved.what
     target = path.with_name(f"{path.stem}-previous{path.suffix}")
+    tmp = intact_tmp(path) if saved.error else None
     os.replace(path, target)
-    return target, what
+    if not saved.error:
+        return target, saved.what, f"purrch resume {shlex.quote(str(target))}"
+    if tmp is None:
+        return target, "a save this Purrch cannot load", None
+    os.replace(tmp, target.with_name(f".{target.name}.tmp"))
+    return target, "a save this Purrch cannot load", recover_command(target)
