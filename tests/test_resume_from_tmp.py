@@ -181,3 +181,27 @@ def test_a_damaged_lan_save_names_the_tmp_and_a_host_command_that_resumes_it(
     (resumed,) = served
     assert resumed.config.save_path == path
     assert resumed.seat_statuses()[0] == ("Ann", "away")
+
+
+async def test_the_menus_resume_names_the_copy_and_the_command(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from textual.widgets import Button, Static
+
+    from tui.app import PurrchApp
+    from tui.screens.menu import MenuScreen
+    from tui.settings import Settings
+
+    monkeypatch.setenv("PURRCH_HOME", str(tmp_path))
+    path = tmp_path / "autosave.json"
+    damaged_save(path)
+    app = PurrchApp(Settings(theme="purrch-dark", frozen=True, autosave=path), None, seed=1)
+    async with app.run_test(size=(200, 24)) as pilot:
+        app.screen.query_one("#resume", Button).focus()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, MenuScreen) and app.table is None
+        text = " ".join(str(app.screen.query_one("#menu-status", Static).render()).split())
+    assert text.startswith("Cannot resume: autosave.json is not a Purrch save")
+    assert "an intact copy of the game is beside it: quit, then" in text
+    assert command_in(text) == ["resume", str(path), "--from-tmp"]

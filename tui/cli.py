@@ -697,8 +697,9 @@ def resume(
         bool,
         typer.Option(
             "--from-tmp",
-            help="The save cannot be loaded: carry on from the intact temporary file "
-            "beside it (.NAME.tmp), which becomes the save again.",
+            help="The save cannot be loaded (cut short by a power cut): carry on from the "
+            "intact temporary file beside it (.FILE.tmp, .FILE.XXXXXXXX.tmp), which becomes "
+            "the save again.",
         ),
     ] = False,
 ) -> None:

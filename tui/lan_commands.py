@@ -257,7 +257,10 @@ def _recover_hint(path: Path, config: HostConfig) -> str:
     if tmp is None:
         return ""
     command = f"purrch host --resume {shlex.quote(str(tmp))} --save {shlex.quote(str(path))}"
-    return f"; an intact copy of the table is beside it: `{command}` continues from it"
+    return (
+        "; an intact copy of the table (its last save, or the one before) is beside it: "
+        f"`{command}` continues from it"
+    )
 
 
 def _check_door(host: TableHost, door: DoorConfig) -> None:
