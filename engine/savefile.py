@@ -9,13 +9,21 @@ from __future__ import annotations
 
 import contextlib
 import errno
+import glob
 import os
 import sys
 import tempfile
 from collections.abc import Callable
 from pathlib import Path
 
-__all__ = ["SaveInUse", "SaveLock", "fsync_saved", "read_save", "write_atomically"]
+__all__ = [
+    "SaveInUse",
+    "SaveLock",
+    "fsync_saved",
+    "read_save",
+    "temporary_saves",
+    "write_atomically",
+]
 
 
 def write_atomically(path: Path, text: str, *, durable: bool = True) -> None:
@@ -175,6 +183,23 @@ def read_save(path: Path) -> str:
         if not tmp.exists():
             raise
         return tmp.read_text(encoding="utf-8")
+
+
+def temporary_saves(path: Path) -> list[Path]:
+    """The temporary files that writes of ``path`` left beside it, the newest first:
+    the autosave's ``.NAME.tmp`` (the save before the last one, or the last one if
+    the process died between the remove and the rename) and a durable save's
+    ``.NAME.XXXXXXXX.tmp`` (if the process died before renaming it, complete or
+    not).  When ``path`` cannot be read, one of them may hold the game."""
+    found: list[tuple[float, Path]] = []
+    quick = _quick_tmp(path)
+    for tmp in [quick, *path.parent.glob(f".{glob.escape(path.name)}.*.tmp")]:
+        try:
+            if tmp.is_file():
+                found.append((tmp.stat().st_mtime, tmp))
+        except OSError:
+            continue
+    return [tmp for _when, tmp in sorted(found, key=lambda item: item[0], reverse=True)]
 
 
 def fsync_saved(path: Path) -> None:

@@ -677,12 +677,9 @@ def play(
             fail(str(exc))
         kept = keep_unfinished_save(settings.autosave)
         if kept is not None:
-            where, what = kept
-            typer.echo(
-                f"Your unfinished game ({what}) is kept in {where}: "
-                f"`purrch resume {where}` continues it.",
-                err=True,
-            )
+            where, what, command = kept
+            then = f": `{command}` continues it" if command else ""
+            typer.echo(f"Your unfinished game ({what}) is kept in {where}{then}.", err=True)
         run_app(settings, table)
 
 
@@ -696,12 +693,24 @@ def resume(
     ] = None,
     theme: ThemeOption = None,
     ascii_only: AsciiOption = False,
+    from_tmp: Annotated[
+        bool,
+        typer.Option(
+            "--from-tmp",
+            help="The save cannot be loaded (cut short by a power cut): carry on from the "
+            "intact temporary file beside it (.FILE.tmp, .FILE.XXXXXXXX.tmp), which becomes "
+            "the save again.",
+        ),
+    ] = False,
 ) -> None:
     """Carry on with the last autosaved game (or the one saved in FILE)."""
     from engine.session import SaveError, Table
+    from tui.saves import recover_from_tmp, resume_hint
     from tui.settings import autosave_path
 
-    if file is None:  # the last game not over, also one another app saved beside it
+    if file is None and from_tmp:
+        path = autosave_path()
+    elif file is None:  # the last game not over, also one another app saved beside it
         from tui.seating import autosave_slots, latest_unfinished
 
         path = next(iter(latest_unfinished(autosave_slots(autosave_path()))), autosave_path())
@@ -713,16 +722,25 @@ def resume(
         try:
             table = Table.load(path, autosave=path)
         except SaveError as exc:
-            fail(str(exc))
+            fail(f"{exc}{resume_hint(path)}")
         if table.is_over:
             fail(f"the game saved in {path} is over: start a new one with `purrch`")
         return table
 
-    if not path.is_file():
+    if not path.is_file() and not from_tmp:
         load(path)  # says why (no saved game there) before a lock is made beside it
     settings.autosave = path
     with autosave_claimed(settings, resuming=True):
         assert settings.autosave is not None
+        if from_tmp:  # under the lock too
+            try:
+                tmp, kept = recover_from_tmp(settings.autosave)
+            except SaveError as exc:
+                fail(str(exc))
+            aside = f"; the damaged file is kept in {kept}" if kept else ""
+            typer.echo(
+                f"Recovered the game from {tmp.name}: it is {settings.autosave} again{aside}."
+            )
         table = load(settings.autosave)  # under the lock: no other app moves it on now
         check_playable(table.game)
         settings.window_seconds = table.window_seconds

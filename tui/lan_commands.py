@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import ipaddress
 import shlex
 import signal
@@ -33,6 +34,7 @@ from engine.net.tcp import os_reason
 from engine.savefile import SaveInUse, SaveLock
 from engine.session import SaveError
 from tui.connection import ASK_PASSWORD, EVERYWHERE, address_text, resume_command
+from tui.names import name_skeleton
 
 if TYPE_CHECKING:
     from tui.settings import Settings
@@ -213,6 +215,7 @@ def run_host(
     sessions join this table.
     """
     console = HostConsole(echo, hold=True)  # until the banner is out
+    config = dataclasses.replace(config, name_skeleton=name_skeleton)  # look-alikes refused
     try:
         if resume is not None:
             host = TableHost.resume(resume, config, overrides=overrides, report=console)
@@ -220,7 +223,8 @@ def run_host(
             assert game is not None
             host = TableHost(game, config, report=console)
     except (SaveError, ValueError) as exc:
-        raise LanError(str(exc), code=2) from None
+        hint = "" if resume is None else _recover_hint(resume, config)
+        raise LanError(f"{exc}{hint}", code=2) from None
     config = host.config
     bind = EVERYWHERE if config.bind is None else config.bind
     port = DEFAULT_PORT if config.port is None else config.port
@@ -236,6 +240,27 @@ def run_host(
         raise
     finally:
         console.release()
+
+
+def _recover_hint(path: Path, config: HostConfig) -> str:
+    """For an error about the LAN save at ``path``: the command that continues from
+    the intact temporary file beside it, if there is one ("" if not)."""
+    from tui.saves import intact_tmp
+
+    def loads(tmp: Path) -> None:
+        try:
+            TableHost.resume(tmp, config)
+        except ValueError as exc:  # SaveError is one
+            raise SaveError(str(exc)) from None
+
+    tmp = intact_tmp(path, loads)
+    if tmp is None:
+        return ""
+    command = f"purrch host --resume {shlex.quote(str(tmp))} --save {shlex.quote(str(path))}"
+    return (
+        "; an intact copy of the table (its last save, or the one before) is beside it: "
+        f"`{command}` continues from it"
+    )
 
 
 def _check_door(host: TableHost, door: DoorConfig) -> None:

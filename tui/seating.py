@@ -10,14 +10,18 @@ import getpass
 import importlib.util
 import os
 import secrets
+import shlex
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from engine.core import JSON, RuleOption, resolve_options
+from engine.net.protocol import MAX_MARKS, cap_marks
 from engine.savefile import SaveInUse, SaveLock
 from engine.session import SaveError, SeatConfig, Table
+from tui.names import name_skeleton
+from tui.saves import intact_tmp, recover_command
 
 if TYPE_CHECKING:
     from engine.core import Game
@@ -103,10 +107,11 @@ def default_players(game: Game) -> int:
 
 
 def bot_names(taken: Iterable[str], count: int) -> list[str]:
-    """``count`` cat names for bots, none equal (ignoring case) to a name in ``taken``."""
-    used = {name.casefold() for name in taken}
+    """``count`` cat names for bots, none equal (ignoring case) to a name in ``taken``
+    or looking like one (``T0m`` keeps the bots from being called Tom)."""
+    used = {key for name in taken for key in _name_keys(name)}
     out: list[str] = []
-    pool = [n for n in CAT_NAMES if n.casefold() not in used]
+    pool = [n for n in CAT_NAMES if used.isdisjoint(_name_keys(n))]
     i = 0
     while len(out) < count:
         if i < len(pool):
@@ -114,10 +119,15 @@ def bot_names(taken: Iterable[str], count: int) -> list[str]:
         else:  # more bots than cat names: number them
             name = f"{CAT_NAMES[i % len(CAT_NAMES)]} {i // len(CAT_NAMES) + 1}"
         i += 1
-        if name.casefold() not in used:
-            used.add(name.casefold())
+        keys = _name_keys(name)
+        if used.isdisjoint(keys):
+            used.update(keys)
             out.append(name)
     return out
+
+
+def _name_keys(name: str) -> tuple[str, str]:
+    return name.strip().casefold(), name_skeleton(name.strip())
 
 
 def default_seats(game: Game, players: int | None = None) -> list[SeatConfig]:
@@ -131,17 +141,30 @@ def default_seats(game: Game, players: int | None = None) -> list[SeatConfig]:
 
 
 def check_seat_names(names: Sequence[str]) -> None:
-    """Refuse empty, over-long or repeated seat names (a ValueError for people)."""
+    """Refuse empty, over-long, repeated or look-alike seat names, and names piling
+    up accents (a ValueError for people)."""
     seen: dict[str, int] = {}
+    looks: dict[str, int] = {}
     for i, name in enumerate(names):
         if not name.strip():
             raise ValueError(f"seat {i + 1} has no name")
+        if cap_marks(name) != name:
+            raise ValueError(
+                f"the name of seat {i + 1} carries more than {MAX_MARKS} accents or marks "
+                "on one letter"
+            )
         if len(name) > MAX_NAME:
             raise ValueError(f"the name {name!r} is longer than {MAX_NAME} characters")
-        key = name.strip().casefold()
+        key, look = _name_keys(name)
         if key in seen:
             raise ValueError(f"seats {seen[key] + 1} and {i + 1} are both called {name.strip()!r}")
-        seen[key] = i
+        if look in looks:
+            j = looks[look]
+            raise ValueError(
+                f"the names of seats {j + 1} and {i + 1} look alike: "
+                f"{names[j].strip()!r} and {name.strip()!r}"
+            )
+        seen[key] = looks[look] = i
 
 
 def parse_option_value(spec: RuleOption, text: str) -> JSON:
@@ -234,6 +257,9 @@ class SavedGame:
     over: bool = False
     error: str = ""
     """Why the file cannot be loaded ("" when it loads)."""
+    recover: str | None = None
+    """When it cannot: the command that carries on from the intact temporary file
+    beside it, if there is one (``purrch resume FILE --from-tmp``)."""
 
     @classmethod
     def read(cls, path: Path) -> SavedGame:
@@ -241,7 +267,8 @@ class SavedGame:
             table = Table.load(path)
         except SaveError as exc:
             # The file's name is enough here; the Resume button's help has the full path.
-            return cls(error=str(exc).replace(str(path), path.name))
+            error = str(exc).replace(str(path), path.name)
+            return cls(error=error, recover=recover_command(path))
         return cls(table.game.title, tuple(s.name for s in table.seats), table.is_over)
 
     @property
@@ -251,6 +278,12 @@ class SavedGame:
 
     def replace_warning(self) -> str:
         """What starting a new game does to this save, for the question."""
+        if self.error and self.recover:
+            return (
+                f"The saved game cannot be loaded ({self.error}), but an intact copy of it "
+                f"is beside it: it will be replaced. To carry on with it instead, answer no, "
+                f"quit and run `{self.recover}`."
+            )
         if self.error:
             return f"The saved game cannot be loaded ({self.error}): it will be replaced."
         return f"Your unfinished game of {self.what} will be replaced."
@@ -311,20 +344,27 @@ def claim_autosave(
     raise refused
 
 
-def keep_unfinished_save(path: Path | None) -> tuple[Path, str] | None:
+def keep_unfinished_save(path: Path | None) -> tuple[Path, str, str | None] | None:
     """Before a new game autosaves over ``path`` (``purrch play``): move a game there
     that is not over aside, to ``<name>-previous.json`` next to it, so nothing is lost.
 
-    Returns where it went and what it holds ("Cats Among The Pigeons (Ann, Tom)"), or
-    None when there was nothing to keep (no file, or a finished game).  A file that
-    cannot be loaded is kept too: it may be a newer Purrch's save.
+    Returns where it went, what it holds ("Cats Among The Pigeons (Ann, Tom)") and
+    the command that continues it (None: none does), or None when there was nothing
+    to keep (no file, or a finished game).  A file that cannot be loaded is kept too:
+    it may be a newer Purrch's save; an intact temporary file beside it (the game
+    it should hold) goes with it, so that ``--from-tmp`` recovers it there.
     """
     if path is None or not path.is_file():
         return None
     saved = SavedGame.read(path)
     if saved.over:
         return None
-    what = "a save this Purrch cannot load" if saved.error else saved.what
     target = path.with_name(f"{path.stem}-previous{path.suffix}")
+    tmp = intact_tmp(path) if saved.error else None
     os.replace(path, target)
-    return target, what
+    if not saved.error:
+        return target, saved.what, f"purrch resume {shlex.quote(str(target))}"
+    if tmp is None:
+        return target, "a save this Purrch cannot load", None
+    os.replace(tmp, target.with_name(f".{target.name}.tmp"))
+    return target, "a save this Purrch cannot load", recover_command(target)

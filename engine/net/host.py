@@ -201,6 +201,11 @@ class HostConfig:
     max_line: int = MAX_LINE
     save_path: Path | None = None
     bot_names: tuple[str, ...] = BOT_NAMES
+    name_skeleton: Callable[[str], str] = name_key
+    """What a name looks like: a hello whose name has the skeleton of one at the table
+    is refused.  The engine's own only folds case and compatibility forms; the app
+    gives Unicode's confusables skeleton (``tui.names.name_skeleton``), so that
+    Cyrillic "аlice" cannot sit beside "alice"."""
 
 
 CHAT_HISTORY = 50
@@ -1003,7 +1008,8 @@ class TableHost:
 
     def _check_name_free(self, name: str, *, spectators: bool = True) -> None:
         """A ``name`` error if a seat (held or not), or else a spectator (unless not
-        ``spectators``), goes by ``name``.
+        ``spectators``), goes by ``name`` or by one that looks like it
+        (``config.name_skeleton``).
 
         A spectator's name is not checked against the other spectators': one whose
         connection dropped comes back under the same name, maybe before the host
@@ -1013,10 +1019,18 @@ class TableHost:
         names = [s.name for s in self._seats]
         if spectators:
             names += [c.name for c in self._conns.values() if c.role == "spectator"]
-        if any(other is not None and name_key(other) == key for other in names):
+        others = [other for other in names if other is not None]
+        if any(name_key(other) == key for other in others):
             raise ProtocolError(
                 Code.NAME, f"Someone called {name} is already at the table: choose another name."
             )
+        looks = self.config.name_skeleton(name)
+        for other in others:
+            if self.config.name_skeleton(other) == looks:
+                raise ProtocolError(
+                    Code.NAME,
+                    f"{name} looks like a name already at the table: {other}. Choose another name.",
+                )
 
     def _join_spectator(self, conn: _Conn, name: str) -> None:
         watching = sum(1 for c in self._conns.values() if c.role == "spectator")
@@ -1157,15 +1171,20 @@ class TableHost:
     # ------------------------------------------------------------------ the game
 
     def _bot_names(self) -> Iterator[str]:
-        used = {s.name.casefold() for s in self._seats if s.name is not None}
+        """Names for the bots, none the same as a player's or looking like one."""
+        looks = self.config.name_skeleton
+        taken = [s.name for s in self._seats if s.name is not None]
+        used = {name.casefold() for name in taken}
+        used_looks = {looks(name) for name in taken}
         i = 0
         pool = self.config.bot_names or BOT_NAMES
         while True:
             base = pool[i % len(pool)]
             name = base if i < len(pool) else f"{base} {i // len(pool) + 1}"
             i += 1
-            if name.casefold() not in used:
+            if name.casefold() not in used and looks(name) not in used_looks:
                 used.add(name.casefold())
+                used_looks.add(looks(name))
                 yield name
 
     def _start_game(self) -> None:

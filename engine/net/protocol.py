@@ -36,6 +36,10 @@ MAX_NAME: Final = 16
 """The longest player name, in characters (names show in narrow panes)."""
 MAX_CHAT: Final = 500
 """The longest chat line, in characters."""
+MAX_MARKS: Final = 3
+"""The most combining marks (accents, ...) in a row on one letter, in names and chat:
+enough for Vietnamese "ệ" typed as e and two marks, not for a pile that draws over
+the lines around it."""
 CHAT_RATE: Final = (1.0, 5.0)
 """Chat lines a second a host relays from one connection by default, sustained and
 in a burst (``HostConfig.chat_rate``; the app paces its lines the same way)."""
@@ -467,6 +471,10 @@ def clean_name(name: str) -> str:
     trimmed = " ".join(name.split())
     if not trimmed:
         raise ProtocolError(Code.NAME, "Your name is empty: choose a name to play under.")
+    if cap_marks(trimmed) != trimmed:
+        raise ProtocolError(
+            Code.NAME, f"A name may carry at most {MAX_MARKS} accents or marks on one letter."
+        )
     if len(trimmed) > MAX_NAME:
         raise ProtocolError(
             Code.NAME, f"The name {trimmed[:MAX_NAME]!r}... is longer than {MAX_NAME} characters."
@@ -474,6 +482,21 @@ def clean_name(name: str) -> str:
     if any(not ch.isprintable() or ch in _BLANK_LOOKING for ch in trimmed):
         raise ProtocolError(Code.NAME, "A name may only hold printable characters.")
     return trimmed
+
+
+def cap_marks(text: str) -> str:
+    """``text`` without the combining marks past :data:`MAX_MARKS` in a row."""
+    out: list[str] = []
+    run = 0
+    for ch in text:
+        if unicodedata.category(ch)[0] == "M":
+            run += 1
+            if run > MAX_MARKS:
+                continue
+        else:
+            run = 0
+        out.append(ch)
+    return text if len(out) == len(text) else "".join(out)
 
 
 _BLANK_LOOKING: Final = frozenset("\u115f\u1160\u3164\uffa0\u2800")
@@ -488,8 +511,9 @@ def name_key(name: str) -> str:
 
 
 def clean_chat(text: str) -> str:
-    """A chat line on one line (control characters become spaces), or a ``bad_field`` error."""
-    flat = "".join(ch if ch.isprintable() else " " for ch in text).strip()
+    """A chat line on one line (control characters become spaces, marks past
+    :data:`MAX_MARKS` on one letter are dropped), or a ``bad_field`` error."""
+    flat = cap_marks("".join(ch if ch.isprintable() else " " for ch in text)).strip()
     if not flat:
         raise ProtocolError(Code.BAD_FIELD, "The chat line is empty.")
     if len(flat) > MAX_CHAT:

@@ -37,6 +37,7 @@ from engine.net.tcp import os_reason
 from engine.session import SeatConfig
 from tui.connection import EVERYWHERE, address_text, join_command, resume_command
 from tui.lifecycle import coming_down
+from tui.names import name_skeleton
 from tui.screens.join import hold_cursors_still
 from tui.seating import MAX_NAME, has_screen
 
@@ -125,7 +126,7 @@ def host_config(seats: list[SeatConfig], options: dict[str, JSON], **extra: Any)
         bot_level=bots[0].level if bots else None,
         options=dict(options),
         bot_names=tuple(s.name for s in bots) or HostConfig.bot_names,
-        **extra,
+        **{"name_skeleton": name_skeleton} | extra,  # look-alike names refused
     )
 
 

@@ -35,6 +35,7 @@ from engine.games import ORDER, PLANNED, REGISTRY
 from engine.session import SaveError, SeatConfig, Table
 from tui.games.base import has_windows
 from tui.lifecycle import coming_down
+from tui.saves import resume_hint
 from tui.screens.quit import ReplaceSaveScreen
 from tui.seating import (
     MAX_NAME,
@@ -622,7 +623,9 @@ class MenuScreen(Screen[None]):
             table = Table.load(path, autosave=path)
         except SaveError as exc:
             # The file's name is enough here; the Resume button's help has the full path.
-            self.show_status(f"Cannot resume: {str(exc).replace(str(path), path.name)}", error=True)
+            reason = str(exc).replace(str(path), path.name)
+            hint = resume_hint(path, quit_first=True)
+            self.show_status(f"Cannot resume: {reason}{hint}", error=True)
             return
         if table.is_over:
             self.show_status("Your last game is over: start a new one.", error=True)
