@@ -570,7 +570,8 @@ def test_play_keeps_an_unfinished_autosave_aside(
     runner: CliRunner, started: Started, tmp_path: Path
 ) -> None:
     """`purrch play` starts a new game at once, but the unfinished one it would autosave
-    over is moved aside and `purrch resume FILE` continues it: nothing is lost."""
+    over is moved aside and `purrch resume FILE` continues it: nothing is lost.  The app
+    says so when it starts, and the line is printed again once it has quit."""
     from engine.session import SeatConfig as Seat
     from tui.settings import autosave_path
 
@@ -587,6 +588,9 @@ def test_play_keeps_an_unfinished_autosave_aside(
         in " ".join(result.output.split())
     )
     assert started.settings.autosave == autosave
+    # The app says it too: a line printed before it starts is hidden by its screen.
+    assert started.settings.notice is not None
+    assert f"is kept in {kept}" in started.settings.notice
     runner.invoke(app, ["resume", str(kept)])
     assert started.calls[1][1] is not None and started.calls[1][1].to_json() == old.to_json()
 

@@ -676,11 +676,19 @@ def play(
         except ValueError as exc:
             fail(str(exc))
         kept = keep_unfinished_save(settings.autosave)
+        line = None
         if kept is not None:
             where, what, command = kept
             then = f": `{command}` continues it" if command else ""
-            typer.echo(f"Your unfinished game ({what}) is kept in {where}{then}.", err=True)
-        run_app(settings, table)
+            line = f"Your unfinished game ({what}) is kept in {where}{then}."
+            # Said in the app (a line printed now is hidden by its screen until it
+            # quits), and again once it has quit, where it stays in the scrollback.
+            settings.notice = "\n".join(filter(None, [settings.notice, line]))
+        try:
+            run_app(settings, table)
+        finally:
+            if line is not None:
+                typer.echo(line, err=True)
 
 
 @app.command()
