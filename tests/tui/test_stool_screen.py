@@ -102,9 +102,10 @@ def test_start_80x24(snap_compare: SnapCompare) -> None:
 
 
 def test_start_120x40(snap_compare: SnapCompare) -> None:
-    """You should see the same start at 120x40: with room to spare, the four crime scenes
-    side by side in one row of framed cards (position on top, card back or face below,
-    A3 "7S" and A4 "9" face up), the board and the log taller, nothing cut off."""
+    """You should see the same start at 120x40, using the room: big framed cards (the
+    position on top, a gap, the card back or the face below it, and a named card's name:
+    A3 "7S" over "Stool Pigeon", A4 "9"), the four crime scenes two by two in the middle
+    of the board (no gap at its right), the board and the log taller, nothing cut off."""
     scene = stool_start_scene()
     assert snap_compare(SceneApp(scene), run_before=run_before(scene), terminal_size=(120, 40))
 

@@ -68,6 +68,8 @@ AWAY = "away"  # the word after the name of a seat whose player dropped (LAN)
 AWAY_NAME = 3  # even the densest heading keeps this much of an away player's name
 MAX_BLOCK = 21  # ...but never grows a crime scene wider than this (two fit in 80 columns)
 CARD_HEIGHT = 4  # a framed card: its top, its position, its face, its bottom
+BIG_HEIGHT = 6  # a big card (a wide terminal): its position, a gap, its face, its name
+BIG_WIDTH = 14  # ...and room for "Stool Pigeon" inside its frame
 
 
 # --------------------------------------------------------------------------- faces
@@ -198,10 +200,22 @@ class BoardData:
 # --------------------------------------------------------------------------- drawing a grid
 
 
+def card_height(layout: Layout) -> int:
+    return BIG_HEIGHT if layout.big else CARD_HEIGHT if layout.tall else 1
+
+
 def card_lines(
-    slot: Slot, width: int, tall: bool, glyphs: Glyphs, *, cursor: bool, focused: bool
+    slot: Slot,
+    width: int,
+    tall: bool,
+    glyphs: Glyphs,
+    *,
+    cursor: bool,
+    focused: bool,
+    big: bool = False,
 ) -> list[Content]:
-    """A card, ``width`` cells wide: one line ("A1 ▒▒") or, ``tall``, a framed card of four.
+    """A card, ``width`` cells wide: one line ("A1 ▒▒") or, ``tall``, a framed card of four
+    (``big``: of six, with a gap under the position and the card's name under its face).
 
     A usable position is in the accent colour, the others muted; the cursor is
     reversed (underlined while the grid has no focus); a card picked already (the
@@ -209,7 +223,7 @@ def card_lines(
     An empty position is a gap.
     """
     if slot.empty:
-        return [Content(" " * width)] * (CARD_HEIGHT if tall else 1)
+        return [Content(" " * width)] * (BIG_HEIGHT if big else CARD_HEIGHT if tall else 1)
     pick = f"@click=pick({slot.pos!r})"
     label_style = f"{'bold $accent' if slot.usable else '$text-muted'} {pick}"
     if slot.face is not None:
@@ -234,10 +248,18 @@ def card_lines(
                 (v, frame), (" " * left, pick), (text, style), (" " * right, pick), (v, frame)
             )
 
+        body = [middle(slot.pos, label_style), middle(*face)]
+        if big:
+            if slot.face is None:
+                name = (face[0], face[1])  # the back fills the card
+            elif slot.face.kind == "witness":
+                name = ("", pick)
+            else:
+                name = (slot.face.name[:inner], face[1])
+            body = [body[0], middle("", pick), body[1], middle(*name)]
         lines = [
             Content.styled(f"{corners[0]}{h * inner}{corners[1]}", frame),
-            middle(slot.pos, label_style),
-            middle(*face),
+            *body,
             Content.styled(f"{corners[2]}{h * inner}{corners[3]}", frame),
         ]
     if slot.picked and not tall:  # a framed card shows it by its frame
@@ -285,12 +307,20 @@ def scene_lines(
             if i:
                 x += gap
             cards.append(
-                card_lines(slot, cell, tall, glyphs, cursor=slot.pos == cursor, focused=focused)
+                card_lines(
+                    slot,
+                    cell,
+                    tall,
+                    glyphs,
+                    cursor=slot.pos == cursor,
+                    focused=focused,
+                    big=layout.big,
+                )
             )
             if not slot.empty:
                 where[slot.pos] = (x, len(lines))
             x += cell
-        for y in range(CARD_HEIGHT if tall else 1):
+        for y in range(card_height(layout)):
             parts = [card[y] for card in cards]
             start = first if row == 0 and y == 0 else indent
             lines.append(start + Content(" " * gap).join(parts))
@@ -337,9 +367,11 @@ class Layout(NamedTuple):
     band_gap: int  # blank lines between two bands of crime scenes
     roomy_names: bool  # a crime scene widens for its heading (else names are cut)
     inline: bool = False  # the heading left of the cards, all in one row (else above them)
+    big: bool = False  # big framed cards (tall too), for a wide and tall terminal
 
 
 LAYOUTS = (
+    Layout(tall=True, cell_gap=2, block_gap=4, band_gap=1, roomy_names=True, big=True),
     Layout(tall=True, cell_gap=1, block_gap=3, band_gap=1, roomy_names=True),
     Layout(tall=False, cell_gap=2, block_gap=3, band_gap=1, roomy_names=True),
     Layout(tall=False, cell_gap=1, block_gap=2, band_gap=1, roomy_names=False),
@@ -354,8 +386,10 @@ INLINE_NAME = 4
 """The letters of a name an inline heading keeps ("Ale." for Alexandra)."""
 
 
-def cell_width(grid: GridData, tall: bool) -> int:
+def cell_width(grid: GridData, tall: bool, big: bool = False) -> int:
     longest = max((len(s.pos) for sc in grid.scenes for s in sc.slots), default=2)
+    if big:
+        return max(BIG_WIDTH, longest + 4)
     return max(6, longest + 4) if tall else longest + 3
 
 
@@ -370,7 +404,7 @@ def head_width(grid: GridData) -> int:
 def block_width(grid: GridData, layout: Layout, width: int = 0) -> int:
     """A crime scene's width: its cards, or its heading (names cut after a few letters);
     inline, its heading and as many cards in a row as ``width`` allows."""
-    cell = cell_width(grid, layout.tall)
+    cell = cell_width(grid, layout.tall, layout.big)
     if layout.inline:
         lead = head_width(grid)
         most = max((len(sc.slots) for sc in grid.scenes), default=1)
@@ -402,7 +436,7 @@ def layout_grid(
 ) -> tuple[list[Content], dict[str, tuple[int, int]]]:
     """The crime scenes drawn in ``layout``: side by side as far as ``width`` allows,
     band under band."""
-    cell = cell_width(grid, layout.tall)
+    cell = cell_width(grid, layout.tall, layout.big)
     block = block_width(grid, layout, width)
     lead = head_width(grid)
     gap = layout.block_gap
@@ -461,11 +495,23 @@ def grid_layout(
     for layout in LAYOUTS:
         lines, where = layout_grid(grid, width, layout, glyphs, cursor=cursor, focused=focused)
         if len(lines) <= height:
-            return lines, where
+            return centred(lines, where, width)
         if best is None or len(lines) < len(best[0]):
             best = (lines, where)
     assert best is not None
-    return best
+    return centred(*best, width)
+
+
+def centred(
+    lines: list[Content], where: dict[str, tuple[int, int]], width: int
+) -> tuple[list[Content], dict[str, tuple[int, int]]]:
+    """The crime scenes in the middle of ``width`` (not left with a gap at the right)."""
+    used = max((line.cell_length for line in lines), default=0)
+    margin = (width - used) // 2
+    if margin <= 0:
+        return lines, where
+    pad = Content(" " * margin)
+    return [pad + line for line in lines], {p: (x + margin, y) for p, (x, y) in where.items()}
 
 
 def nearest(where: Mapping[str, tuple[int, int]], current: str, dx: int, dy: int) -> str | None:
