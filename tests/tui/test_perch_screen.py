@@ -11,7 +11,7 @@ from collections.abc import Awaitable, Callable
 
 from textual.pilot import Pilot
 
-from tui.games.perch import PerchBoard, PerchTree, TreeData
+from tui.games.perch import PerchBoard, PerchTree, TreeData, board_width, tree_width
 from tui.screens.game import GameScreen
 from tui.screenshots import (
     Scene,
@@ -95,6 +95,44 @@ def test_game_over_80x24(snap_compare: SnapCompare) -> None:
     start, and the broken branches with their strengths."""
     scene = perch_over_scene()
     assert snap_compare(SceneApp(scene), run_before=run_before(scene), terminal_size=(80, 24))
+
+
+def test_turn_120x40(snap_compare: SnapCompare) -> None:
+    """You should see the turn of ``test_turn_80x24`` in a wide, tall terminal: the tree
+    pane 61 columns wide with branches four cells long between two spots, three rows of
+    trunk between two levels of branches, the same cats, strengths and highlighted
+    destinations, and the Cards and Log panes taking the rest of the width."""
+    scene = perch_turn_scene()
+    assert snap_compare(SceneApp(scene), run_before=run_before(scene), terminal_size=(120, 40))
+
+
+def test_the_tree_widens_with_the_terminal() -> None:
+    """45 columns (branches of 2) up to about 100 columns, then longer branches while the
+    tree pane takes at most 55% of the screen."""
+    assert board_width(80) == (45, 2)
+    assert board_width(100) == (53, 3)
+    assert board_width(120) == (61, 4)
+    assert board_width(200) == (69, 5)
+    for width in range(60, 260):
+        pane, link = board_width(width)
+        assert pane == tree_width(link) + 6
+        assert pane <= max(45, width * 0.55)
+
+
+async def test_arrows_walk_a_wide_tree() -> None:
+    """At 120x40 the tree's positions are where they are drawn: the arrows still go from
+    one destination to the next."""
+    scene = perch_turn_scene()
+    app = SceneApp(scene)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        game = game_screen(app)
+        widget = game.query_one(PerchTree)
+        dests = list(tree(game).usable)
+        assert widget.cursor == dests[0]
+        await pilot.press("left")
+        await settle(pilot)
+        assert widget.cursor == dests[1]
 
 
 # ----------------------------------------------------------------------------- picking

@@ -61,9 +61,30 @@ PICK_VERBS = frozenset({"cat", "to", "spot", "branch"})
 LABEL = 2  # "L3"
 TOKEN = 2  # "b3"
 LINK = 2  # the branch between two spots: "──"
-HALF = LABEL + 1 + TOKEN + 1 + 4 * (1 + LINK)  # one side of the tree, up to the trunk
-TRUNK_X = HALF + 1  # the trunk square's cell
-WIDTH = 2 * HALF + 3
+MAX_BETWEEN = 3  # rows of trunk between two levels of branches, in a tall terminal
+WIDE_LINKS = (5, 4, 3)  # longer branches where the terminal is wide, the longest first
+BOARD_CHROME = 6  # the tree pane's border, padding and a spare column around the tree
+BOARD_SHARE = 0.55  # the most of the screen's width a wide tree pane takes
+
+
+def tree_width(link: int = LINK) -> int:
+    """The tree's cells across, with branches of ``link`` cells between two spots."""
+    half = LABEL + 1 + TOKEN + 1 + 4 * (1 + link)  # one side of the tree, up to the trunk
+    return 2 * half + 3
+
+
+WIDTH = tree_width()
+
+
+def board_width(screen_width: int) -> tuple[int, int]:
+    """(the tree pane's width, its branches' link) for a screen this wide: 45 and 2 up
+    to about 100 columns; past that, longer branches while the pane takes at most
+    :data:`BOARD_SHARE` of the screen (the log and the cards keep the rest)."""
+    for link in WIDE_LINKS:
+        width = tree_width(link) + BOARD_CHROME
+        if width <= screen_width * BOARD_SHARE:
+            return width, link
+    return WIDTH + BOARD_CHROME, LINK
 
 
 def is_ascii(glyphs: Glyphs) -> bool:
@@ -154,10 +175,19 @@ def occupant_cell(occupant: str | None, glyphs: Glyphs, lines: Lines) -> tuple[s
 
 
 def tree_lines(
-    data: TreeData, glyphs: Glyphs, *, cursor: str | None, focused: bool, roomy: bool
+    data: TreeData,
+    glyphs: Glyphs,
+    *,
+    cursor: str | None,
+    focused: bool,
+    between: int,
+    link_cells: int = LINK,
 ) -> tuple[list[Content], dict[str, tuple[int, int]]]:
-    """The tree as lines, and where each pickable position is (x, y)."""
+    """The tree as lines, and where each pickable position is (x, y); ``between``: rows
+    of trunk between two levels of branches, ``link_cells``: the branch's cells between
+    two spots."""
     ln = Lines.for_glyphs(glyphs)
+    trunk_x = (tree_width(link_cells) - 3) // 2 + 1  # the trunk square's cell
     usable = set(data.usable)
     where: dict[str, tuple[int, int]] = {}
     out: list[Content] = []
@@ -176,7 +206,7 @@ def tree_lines(
         return text, f"{style} {pick}"
 
     # The dogs' track, to the foot of the tree.
-    room = WIDTH - 12
+    room = tree_width(link_cells) - 12
     if data.track <= room:
         track = [("Dogs", "bold"), (" ", ""), ("D" if data.dogs == 0 else " ", "bold $error")]
         for k in range(data.track):
@@ -215,14 +245,14 @@ def tree_lines(
                     spot_cells.append((ln.broken, "$error dim"))
                 else:
                     spot_cells.append(cell(pos, *occupant_cell(branch.spots[k], glyphs, ln)))
-            link = (" " * LINK if branch.broken else ln.branch * LINK, "$text-muted")
+            link = (" " * link_cells if branch.broken else ln.branch * link_cells, "$text-muted")
             if side == "L":
                 parts += [label, (" ", ""), token, (" ", "")]
                 x = LABEL + 1 + TOKEN + 1
                 for k in range(3, -1, -1):
                     where[f"{branch.name}{SPOTS[k]}"] = (x, y)
                     parts += [spot_cells[k], link]
-                    x += 1 + LINK
+                    x += 1 + link_cells
                 where.setdefault(branch.name, (LABEL + 1, y))
                 trunk = f"T{i}"
                 text, style = occupant_cell(data.trunk[i - 1], glyphs, ln)
@@ -231,27 +261,28 @@ def tree_lines(
                     cell(trunk, text, style),
                     (ln.right_joint, "$text-muted"),
                 ]
-                where[trunk] = (TRUNK_X, y)
-                x = TRUNK_X + 2
+                where[trunk] = (trunk_x, y)
+                x = trunk_x + 2
             else:
                 for k in range(4):
                     parts += [link, spot_cells[k]]
-                    where[f"{branch.name}{SPOTS[k]}"] = (x + LINK, y)
-                    x += LINK + 1
+                    where[f"{branch.name}{SPOTS[k]}"] = (x + link_cells, y)
+                    x += link_cells + 1
                 parts += [(" ", ""), token, (" ", ""), label]
                 where.setdefault(branch.name, (x + 1, y))
         out.append(assemble(*parts))
-        if roomy and i > 1:
-            out.append(
-                assemble((" " * (TRUNK_X - 1), ""), (f"{ln.trunk} {ln.trunk}", "$text-muted"))
+        if i > 1:
+            trunk_row = assemble(
+                (" " * (trunk_x - 1), ""), (f"{ln.trunk} {ln.trunk}", "$text-muted")
             )
+            out.extend([trunk_row] * between)
     # The foot: the two starts.
     black, ginger = data.start.get("black", 0), data.start.get("ginger", 0)
     b_text, b_style = cell("black start", "B", CAT_STYLE["black"])
     g_text, g_style = cell("ginger start", "G", CAT_STYLE["ginger"])
     left = f" {black:>2} start "
     right = f" start {ginger:<2} "
-    lead = TRUNK_X - 2 - len(left)
+    lead = trunk_x - 2 - len(left)
     foot = assemble(
         (" " * lead, ""),
         (b_text, b_style),
@@ -262,7 +293,7 @@ def tree_lines(
     )
     foot_y = len(out)
     where["black start"] = (lead, foot_y)
-    where["ginger start"] = (TRUNK_X + 2 + len(right), foot_y)
+    where["ginger start"] = (trunk_x + 2 + len(right), foot_y)
     out.append(foot)
     out.append(
         assemble(
@@ -334,9 +365,18 @@ class PerchTree(Widget, can_focus=True):
             self._where = {}
             return []
         cursor = self.cursor if self.data.usable else None
-        roomy = self.size.height >= 2 + 2 * TRUNK_ROWS - 1 + 1 + 1
+        # The dogs' track (2 lines), the branches, the foot and the key (2): the rows
+        # left go between the branches, 3 at most.
+        spare = self.size.height - (2 + TRUNK_ROWS + 2)
+        between = max(0, min(MAX_BETWEEN, spare // (TRUNK_ROWS - 1)))
+        link = next((n for n in WIDE_LINKS if tree_width(n) <= self.size.width), LINK)
         lines, self._where = tree_lines(
-            self.data, self.glyphs, cursor=cursor, focused=self.has_focus, roomy=roomy
+            self.data,
+            self.glyphs,
+            cursor=cursor,
+            focused=self.has_focus,
+            between=between,
+            link_cells=link,
         )
         return lines
 
@@ -428,7 +468,17 @@ class PerchBoard(Vertical):
         if coming_down(self):
             return
         self.border_title = "The tree"
+        self._fit(self.screen.size.width)
         self._show(self.data)
+        screen = self.screen
+        screen.screen_layout_refresh_signal.subscribe(self, lambda s: self._fit(s.size.width))
+
+    def _fit(self, screen_width: int) -> None:
+        """Longer branches in a wide terminal (the tree pane was 45 columns beside
+        large empty panes at 120x40)."""
+        width, _link = board_width(screen_width)
+        if self.styles.width is None or self.styles.width.value != width:
+            self.styles.width = width
 
     def watch_data(self, data: TreeData | None) -> None:
         if self.is_mounted:
