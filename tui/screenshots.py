@@ -9,7 +9,8 @@ instant, countdowns frozen, no clock on screen.
 ``reaction-window.svg``, ``search.svg``, ``game-over.svg`` (Cats Among The Pigeons)
 and ``stool-start.svg``, ``stool-peek.svg``, ``stool-race.svg``, ``stool-knock.svg``,
 ``stool-over.svg`` (Stool Pigeon), ``perch-setup.svg``, ``perch-turn.svg``,
-``perch-break.svg``, ``perch-over.svg`` (Chat perché) (default DIR: ``screenshots/``).
+``perch-break.svg``, ``perch-over.svg`` (Chat perché), all at 80x24, and ``wide-game.svg``,
+``wide-stool.svg``, ``wide-perch.svg`` at 120x40 (default DIR: ``screenshots/``).
 """
 
 from __future__ import annotations
@@ -399,20 +400,24 @@ class SceneApp(PurrchApp):
 
 
 SHOTS: dict[str, tuple[Callable[[], Scene], tuple[int, int]]] = {
-    "game": (start_scene, (100, 30)),
-    "curtain": (curtain_scene, (100, 30)),
-    "reaction-window": (window_scene, (100, 30)),
-    "search": (search_scene, (100, 30)),
-    "game-over": (over_scene, (100, 30)),
-    "stool-start": (stool_start_scene, (100, 30)),
-    "stool-peek": (stool_peek_scene, (100, 30)),
-    "stool-race": (stool_race_scene, (100, 30)),
-    "stool-knock": (stool_knock_scene, (100, 30)),
-    "stool-over": (stool_over_scene, (100, 30)),
+    "game": (start_scene, (80, 24)),
+    "curtain": (curtain_scene, (80, 24)),
+    "reaction-window": (window_scene, (80, 24)),
+    "search": (search_scene, (80, 24)),
+    "game-over": (over_scene, (80, 24)),
+    "stool-start": (stool_start_scene, (80, 24)),
+    "stool-peek": (stool_peek_scene, (80, 24)),
+    "stool-race": (stool_race_scene, (80, 24)),
+    "stool-knock": (stool_knock_scene, (80, 24)),
+    "stool-over": (stool_over_scene, (80, 24)),
     "perch-setup": (perch_setup_scene, (80, 24)),
     "perch-turn": (perch_turn_scene, (80, 24)),
     "perch-break": (perch_break_scene, (80, 24)),
     "perch-over": (perch_over_scene, (80, 24)),
+    # The same games in a wide terminal, which they use for larger boards and cards.
+    "wide-game": (start_scene, (120, 40)),
+    "wide-stool": (stool_start_scene, (120, 40)),
+    "wide-perch": (perch_turn_scene, (120, 40)),
 }
 
 
@@ -454,7 +459,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     folder.mkdir(parents=True, exist_ok=True)
     # The menu's first seat is named after the login name: the same shot on every machine.
     os.environ["LOGNAME"] = "root"
-    print(asyncio.run(_shoot_menu((100, 30), folder)))
+    print(asyncio.run(_shoot_menu((80, 24), folder)))
     for name, (build, size) in SHOTS.items():
         path = asyncio.run(_shoot(name, build(), size, folder))
         print(path)
