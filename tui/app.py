@@ -52,12 +52,13 @@ from textual.command import (
     SearchIcon,
 )
 from textual.driver import Driver
+from textual.notifications import SeverityLevel
 from textual.screen import ModalScreen, Screen
 
 from engine.core import Game, and_list
 from engine.net.client import RemoteTable
 from engine.net.client import data_dir as client_data_dir
-from engine.net.protocol import Code
+from engine.net.protocol import Code, shown_text
 from engine.net.server import TableServer
 from engine.session import Table
 from themes import DEFAULT_THEME, THEME_NAMES, THEMES, glyphs_for
@@ -268,6 +269,31 @@ class PurrchApp(App[None]):
                 timeout=8,
             )
         self._too_small = small
+
+    def notify(
+        self,
+        message: str,
+        *,
+        title: str = "",
+        severity: SeverityLevel = "information",
+        timeout: float | None = None,
+        markup: bool = True,
+    ) -> None:
+        """Every notification of the app as plain text: ``markup`` is ignored.
+
+        Notices carry names, chat lines and a host's messages, which Textual would read
+        as markup (``[/x]`` as a name crashed every other player's app): no notice of
+        Purrch's needs markup, so none is read as markup, wherever it comes from
+        (``Widget.notify`` passes ``markup=True`` on); control characters become spaces.
+        """
+        del markup
+        super().notify(
+            shown_text(message),
+            title=shown_text(title),
+            severity=severity,
+            timeout=timeout,
+            markup=False,
+        )
 
     def on_mount(self) -> None:
         if self.settings.notice:

@@ -357,10 +357,40 @@ def parse_client_line(line: bytes) -> Message:
 
 
 def parse_server_line(line: bytes) -> Message:
-    """A line a server sent.  Unknown types pass through unchecked (clients ignore them)."""
-    msg = decode_line(line)
+    """A line a server sent, every string in it made :func:`shown_text` (a host may be
+    hostile: its names, chat and messages must not reach a terminal as escape
+    sequences).  Unknown types pass through unchecked (clients ignore them)."""
+    msg = shown_strings(decode_line(line))
     spec = SERVER_MESSAGES.get(msg["type"])
     return msg if spec is None else check_fields(msg, spec)
+
+
+_UNSHOWN: Final = dict.fromkeys(
+    [*range(0x00, 0x20), *range(0x7F, 0xA0), *range(0x202A, 0x202F), *range(0x2066, 0x206A)],
+    " ",
+)
+"""C0 and C1 controls (ESC, CSI, OSC's BEL...), DEL, and the bidi overrides and
+isolates: what :func:`shown_text` turns into spaces (except a line break)."""
+del _UNSHOWN[ord("\n")]
+_UNSHOWN_TABLE: Final = str.maketrans(_UNSHOWN)
+
+
+def shown_text(text: str) -> str:
+    """``text`` safe to put on a terminal: every control character (ESC above all) and
+    bidi override a space, line breaks kept, marks past :data:`MAX_MARKS` on one letter
+    dropped.  It is still to be shown as plain text, never read as markup."""
+    return cap_marks(text.translate(_UNSHOWN_TABLE))
+
+
+def shown_strings(value: Any) -> Any:
+    """``value`` (decoded JSON) with every string, keys included, :func:`shown_text`."""
+    if isinstance(value, str):
+        return shown_text(value)
+    if isinstance(value, dict):
+        return {shown_text(k): shown_strings(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [shown_strings(v) for v in value]
+    return value
 
 
 class LineDecoder:

@@ -29,6 +29,7 @@ from engine.games.pigeons.cards import ACTIONS, COLOURS, FLOCK, REACTION_ACTIONS
 from themes import ASCII_GLYPHS, PIGEON_LETTERS, Glyphs
 from tui.games.base import GameUI, PaneChoice, Shown, winners_title
 from tui.lifecycle import coming_down
+from tui.plain import plain
 from tui.screens.game_over import GameResult, ResultSection
 from tui.widgets import KeyedOption, PromptInfo, keyed_options, keyed_slots, option_keys
 from tui.widgets.pane_stack import PaneStack
@@ -501,7 +502,7 @@ class HandPane(Widget):
             cards_list.usable = False
             summary.update("")
             return
-        self.border_title = f"Hand {dash(self.glyphs)} {data.owner}"
+        self.border_title = plain(f"Hand {dash(self.glyphs)} {data.owner}")
         self._groups = group_cards(data.cards)
         _counts, rainbows, _cats = flock_counts(data.cards)
         width = max(24, self._rows_width(cards_list, len(self._groups)) or 30)

@@ -48,6 +48,7 @@ from tui.games.base import (
     winners_title,
 )
 from tui.lifecycle import coming_down
+from tui.plain import plain
 from tui.screens.game_over import GameResult, ResultSection, flow
 from tui.widgets import KeyedOption, LogLine, PromptInfo, keyed_options, keyed_slots
 from tui.widgets.seats import fit_name
@@ -700,7 +701,7 @@ class StoolBoard(Vertical):
             private.update("")
             grid.data = None
             return
-        self.border_title = data.title
+        self.border_title = plain(data.title)
         piles.lines = data.piles
         private.update(data.private)
         private.display = bool(data.private.plain)

@@ -35,6 +35,7 @@ from engine.games import ORDER, PLANNED, REGISTRY
 from engine.session import SaveError, SeatConfig, Table
 from tui.games.base import has_windows
 from tui.lifecycle import coming_down
+from tui.plain import plain
 from tui.saves import resume_hint
 from tui.screens.quit import ReplaceSaveScreen
 from tui.seating import (
@@ -479,7 +480,7 @@ class MenuScreen(Screen[None]):
 
     def show_status(self, text: str, *, error: bool = False) -> None:
         status = self.query_one("#menu-status", Static)
-        status.update(text)
+        status.update(plain(text))
         status.set_class(error, "-error")
 
     def on_descendant_focus(self, event: events.DescendantFocus) -> None:
