@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 from dataclasses import dataclass, field
@@ -776,7 +777,7 @@ def test_play_replaces_a_finished_autosave_quietly(
     ("args", "error", "hint"),
     [
         (["play", "pigeons", "--seed", "abc"], "Invalid value for '--seed'", "purrch play -h"),
-        (["play"], "Missing argument 'game'.", "purrch play -h"),
+        (["play"], "Missing argument 'GAME'.", "purrch play -h"),
         (["nonsense"], "No such command 'nonsense'.", "purrch -h"),
         (["host", "pigeons", "--bogus"], "No such option: --bogus", "purrch host -h"),
         (["play", "pigeons", "--bots"], "Option '--bots' requires an argument.", "purrch play -h"),
@@ -804,3 +805,51 @@ def test_the_entry_point_returns_the_command_s_exit_code(
     assert "Stool Pigeon" in capsys.readouterr().out
     assert run_cli(["simulate", "pigeons", "--players", "9"]) == 2
     assert capsys.readouterr().err.startswith("error: ")
+
+
+# ------------------------------------------------------------------ help that reads well
+
+
+def help_text(capsys: pytest.CaptureFixture[str], *args: str) -> str:
+    from tui.cli import run_cli
+
+    assert run_cli([*args, "--help"]) == 0
+    return " ".join(capsys.readouterr().out.replace("│", " ").split())
+
+
+def test_purrch_help_lists_every_game(capsys: pytest.CaptureFixture[str]) -> None:
+    from engine.games import PLANNED, REGISTRY
+
+    text = help_text(capsys)
+    for game_id, game in REGISTRY.items():
+        assert f"{game_id} ({game.title})" in text, text
+    for game_id, title in PLANNED.items():
+        assert f"{game_id} ({title})" in text, text
+
+
+@pytest.mark.parametrize(
+    "command", [(), ("play",), ("rules",), ("simulate",), ("host",), ("join",), ("ssh",)]
+)
+def test_help_shows_no_python_types(
+    capsys: pytest.CaptureFixture[str], command: tuple[str, ...]
+) -> None:
+    """A flag shows no value, an option its name in capitals: no '<bool>', '<int>',
+    '<list[str]>' as Typer shows them."""
+    text = help_text(capsys, *command)
+    assert re.search(r"<(bool|int|str|float|list\[\w+\]|path)>", text) is None, text
+    assert "--help -h Show this message" in text
+
+
+def test_play_help_names_the_default_human(capsys: pytest.CaptureFixture[str]) -> None:
+    text = help_text(capsys, "play")
+    assert "default: your login name, or Player" in text
+    assert "default: You)" not in text
+
+
+def test_version_is_a_flag(capsys: pytest.CaptureFixture[str]) -> None:
+    from tui.cli import run_cli
+
+    assert run_cli(["--version"]) == 0
+    assert capsys.readouterr().out.strip() == "purrch 0.1.0"
+    assert run_cli(["--version", "true"]) == 2
+    assert "No such command 'true'" in capsys.readouterr().err

@@ -457,20 +457,12 @@ def play_seats(
 # --------------------------------------------------------------------------- commands
 
 
-def _version(value: bool) -> None:
-    if value:
-        typer.echo(f"purrch {__version__}")
-        raise typer.Exit()
-
-
 @app.callback(invoke_without_command=True)
 def root(
     ctx: typer.Context,
     version: Annotated[
         bool,
-        typer.Option(
-            "--version", callback=_version, is_eager=True, help="Print the version and exit."
-        ),
+        typer.Option("--version", help="Print the version and exit."),
     ] = False,
     theme: ThemeOption = None,
     ascii_only: AsciiOption = False,
@@ -480,6 +472,9 @@ def root(
     With no command, opens the menu.  Try `purrch play pigeons`, `purrch rules pigeons`
     or `purrch simulate pigeons --players 4 --games 20`.
     """
+    if version:  # a flag, after the words are parsed: "--version true" is refused
+        typer.echo(f"purrch {__version__}")
+        raise typer.Exit()
     _root_options.clear()
     _root_options.update(theme=theme, ascii_only=ascii_only)
     if ctx.invoked_subcommand is None:
@@ -597,7 +592,10 @@ def play(
         typer.Option(
             "--humans",
             "-H",
-            help="Names of the humans, who take the first seats: Ann,Bob (default: You).",
+            help=(
+                "Names of the humans, who take the first seats: Ann,Bob "
+                "(default: your login name, or Player)."
+            ),
             show_default=False,
         ),
     ] = None,
@@ -1158,7 +1156,11 @@ def run_cli(args: list[str]) -> int:
     value of the wrong kind, a missing argument) is one ``error: ...`` line and a
     hint, like every other mistake, not a box around it."""
     try:
-        code = app(args=args, prog_name="purrch", standalone_mode=False)
+        command = typer.main.get_command(app)
+        _plain_metavars(command)
+        if {"-h", "--help"} & set(args[:1]):
+            command.epilog = games_epilog()
+        code = command.main(args=args, prog_name="purrch", standalone_mode=False)
     except _CLICK_ERROR as exc:
         typer.echo(f"error: {' '.join(exc.format_message().split())}", err=True)
         ctx = getattr(exc, "ctx", None)
@@ -1169,6 +1171,45 @@ def run_cli(args: list[str]) -> int:
         typer.echo("", err=True)
         return 1
     return code if isinstance(code, int) else 0
+
+
+def games_epilog() -> str:
+    """The games, for ``purrch --help``: every registered one, then those to come."""
+    from engine.games import ORDER, PLANNED, REGISTRY
+
+    ids = [g for g in ORDER if g in REGISTRY] + sorted(set(REGISTRY) - set(ORDER))
+    games = ", ".join(f"{g} ({REGISTRY[g].title})" for g in ids)
+    coming = ", ".join(f"{g} ({title})" for g, title in PLANNED.items() if g not in REGISTRY)
+    return f"Games: {games}." + (f" Coming: {coming}." if coming else "")
+
+
+def _plain_metavars(command: Any) -> None:
+    """Help that reads like a Unix command's: a flag shows no value, an option or an
+    argument its name in capitals (``--players PLAYERS``, ``GAME``), not the Python
+    type Typer shows (``<bool>``, ``<list[str]>``), here and in every subcommand."""
+    _flags_show_no_type()
+    for param in command.params:
+        if param.metavar is None and not getattr(param, "is_flag", False):
+            param.metavar = param.name.upper()
+        if param.param_type_name == "argument":  # its name says it: no type column
+            param.display_type_rich = lambda ctx: None
+    for sub in getattr(command, "commands", {}).values():
+        _plain_metavars(sub)
+
+
+def _flags_show_no_type() -> None:
+    """Typer 0.22+ shows ``<bool>`` beside every flag, ``--help`` too (made afresh for
+    each help page): a flag takes no value, so it shows none."""
+    option = getattr(typer.core, "TyperOption", None)
+    shown = getattr(option, "display_type_rich", None)
+    if shown is None or getattr(shown, "purrch", False):
+        return
+
+    def display_type_rich(self: Any, ctx: Any) -> str | None:
+        return None if getattr(self, "is_flag", False) else shown(self, ctx)
+
+    display_type_rich.purrch = True  # type: ignore[attr-defined]
+    option.display_type_rich = display_type_rich  # type: ignore[union-attr]
 
 
 def _command_path(args: list[str]) -> str:
