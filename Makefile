@@ -5,7 +5,16 @@
 PYTHON ?= $(shell command -v python3.11 >/dev/null 2>&1 && echo python3.11 || echo python3)
 VENV   := .venv
 BIN    := $(VENV)/bin
-PIP    := $(BIN)/python -m pip --quiet --disable-pip-version-check
+# uv installs in seconds where it is on the PATH; pip does the same job everywhere else.
+# PYTHONWARNINGS: setuptools warns about every editable install of a flat layout.
+UV     := $(shell command -v uv 2>/dev/null)
+ifneq ($(UV),)
+MKVENV := $(UV) venv --quiet --python $(PYTHON) $(VENV)
+PIP    := PYTHONWARNINGS=ignore $(UV) pip install --quiet --python $(BIN)/python
+else
+MKVENV := $(PYTHON) -m venv $(VENV) && $(BIN)/python -m pip install --quiet --disable-pip-version-check --upgrade pip
+PIP    := PYTHONWARNINGS=ignore $(BIN)/python -m pip install --quiet --disable-pip-version-check
+endif
 # An editable install maps top-level packages by name: a new one needs a reinstall.
 PKGS   := $(wildcard */__init__.py)
 
@@ -22,23 +31,28 @@ help:
 	@echo "make clean        remove .venv and caches"
 
 $(BIN)/python:
-	$(PYTHON) -m venv $(VENV)
-	$(PIP) install --upgrade pip
+	@echo "Making a virtualenv in $(VENV) ($(if $(UV),uv,pip))..."
+	@$(MKVENV)
 
 $(VENV)/.stamp-play: pyproject.toml $(PKGS) | $(BIN)/python
-	$(PIP) install -e .
+	@echo "Installing Purrch into $(VENV)..."
+	@$(PIP) -e .
 	@touch $@
+	@echo "Installed: the command is $(CURDIR)/$(BIN)/purrch (pipx install . puts purrch on your PATH)."
 
 $(VENV)/.stamp-test: pyproject.toml $(PKGS) | $(BIN)/python
-	$(PIP) install -e ".[test]"
+	@echo "Installing Purrch and its test tools into $(VENV)..."
+	@$(PIP) -e ".[test]"
 	@touch $@ $(VENV)/.stamp-play
 
 $(VENV)/.stamp-dev: pyproject.toml $(PKGS) | $(BIN)/python
-	$(PIP) install -e ".[dev]"
+	@echo "Installing Purrch and its developer tools into $(VENV)..."
+	@$(PIP) -e ".[dev]"
 	@touch $@ $(VENV)/.stamp-play
 
 play: $(VENV)/.stamp-play
-	$(BIN)/purrch
+	@echo "Starting $(BIN)/purrch..."
+	@$(BIN)/purrch
 
 test: $(VENV)/.stamp-test
 	$(BIN)/python -m pytest -n 2
