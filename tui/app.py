@@ -65,12 +65,13 @@ from themes import DEFAULT_THEME, THEME_NAMES, THEMES, glyphs_for
 from tui.ascii_out import ascii_driver
 from tui.connection import address_text, join_command
 from tui.games.base import SeatPrefs
+from tui.invocation import command
 from tui.screens.chat import ChatPacer, ChatScreen, chat_notice
 from tui.screens.game_over import GameOverScreen, TableNews
 from tui.screens.keys import KeyRow, KeysScreen, key_rows
 from tui.screens.lobby import LobbyScreen
 from tui.screens.menu import MenuPreset, MenuScreen
-from tui.screens.quit import SAVED, LeaveScreen, QuitScreen
+from tui.screens.quit import LeaveScreen, QuitScreen, saved_line
 from tui.screens.rules import RulesScreen
 from tui.seating import has_screen, rematch
 from tui.settings import Settings, autosave_path
@@ -905,8 +906,8 @@ class PurrchApp(App[None]):
         if table.autosave_error:
             return f"Careful: {table.autosave_error}."
         if path != autosave_path():
-            return f"The game is saved and `purrch resume {path}` continues it."
-        return SAVED
+            return f"The game is saved and `{command('resume', str(path))}` continues it."
+        return saved_line()
 
     def _remote_quit_detail(self, remote: RemoteTable, doing: str = "quitting") -> str:
         if self.hosted is not None:

@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Annotated, Any, NoReturn
 import typer
 
 from engine import __version__
+from tui import invocation
 
 if TYPE_CHECKING:
     from engine.core import Game
@@ -342,9 +343,9 @@ def run_app(settings: Settings, table: Table | None) -> None:
         if left.autosave_error:
             typer.echo(f"warning: {left.autosave_error}", err=True)
         elif path == autosave_path():
-            typer.echo(f"Saved. `purrch resume` continues the game ({path}).")
+            typer.echo(f"Saved. `{invocation.command('resume')}` continues the game ({path}).")
         else:
-            typer.echo(f"Saved. `purrch resume {path}` continues the game.")
+            typer.echo(f"Saved. `{invocation.command('resume', str(path))}` continues the game.")
     if app.exit_note:
         typer.echo(app.exit_note)
     if app.return_code:  # the app failed (Textual printed why): not a clean exit

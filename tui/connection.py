@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from engine.net import DEFAULT_PORT
+from tui.invocation import purrch
 
 EVERYWHERE = "0.0.0.0"
 """The address a table binds to by default: every network interface."""
@@ -26,7 +27,7 @@ def address_text(host: str, port: int) -> str:
 def join_command(host: str, port: int, name: str, *, password: bool = False) -> str:
     """``purrch join HOST:PORT --name NAME``: what takes ``name``'s seat back (with
     :data:`ASK_PASSWORD` at a table that has one)."""
-    words = ["purrch", "join", address_text(host, port), "--name", shlex.quote(name)]
+    words = [purrch(), "join", address_text(host, port), "--name", shlex.quote(name)]
     return " ".join(words + list(ASK_PASSWORD if password else ()))
 
 
@@ -35,7 +36,7 @@ def resume_command(
 ) -> str:
     """``purrch host --resume PATH`` (with ``--port``/``--bind`` unless the defaults),
     then ``flags``."""
-    words = ["purrch", "host", "--resume", shlex.quote(str(path))]
+    words = [purrch(), "host", "--resume", shlex.quote(str(path))]
     if port != DEFAULT_PORT:
         words += ["--port", str(port)]
     if bind != EVERYWHERE:

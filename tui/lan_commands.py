@@ -33,7 +33,9 @@ from engine.net.server import TableServer
 from engine.net.tcp import os_reason
 from engine.savefile import SaveInUse, SaveLock
 from engine.session import SaveError
+from tui import invocation
 from tui.connection import ASK_PASSWORD, EVERYWHERE, address_text, resume_command
+from tui.invocation import purrch
 from tui.names import name_skeleton
 
 if TYPE_CHECKING:
@@ -155,7 +157,7 @@ def _linux_interfaces() -> list[tuple[str, str]]:
 
 def _join_hint(address: str, port: int, interface: str | None = None) -> str:
     where = f"   ({interface})" if interface else ""
-    return f"  purrch join {address_text(address, port)} --name YOUR_NAME{where}"
+    return f"  {purrch()} join {address_text(address, port)} --name YOUR_NAME{where}"
 
 
 class HostConsole:
@@ -256,7 +258,7 @@ def _recover_hint(path: Path, config: HostConfig) -> str:
     tmp = intact_tmp(path, loads)
     if tmp is None:
         return ""
-    command = f"purrch host --resume {shlex.quote(str(tmp))} --save {shlex.quote(str(path))}"
+    command = invocation.command("host", "--resume", str(tmp), "--save", str(path))
     return (
         "; an intact copy of the table (its last save, or the one before) is beside it: "
         f"`{command}` continues from it"

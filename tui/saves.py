@@ -10,12 +10,12 @@ checks the temporary file as it would the save, then makes it the save again.
 from __future__ import annotations
 
 import os
-import shlex
 from collections.abc import Callable
 from pathlib import Path
 
 from engine.savefile import temporary_saves
 from engine.session import SaveError, Table
+from tui.invocation import command
 
 
 def intact_tmp(path: Path, check: Callable[[Path], object] | None = None) -> Path | None:
@@ -42,7 +42,7 @@ def recover_command(path: Path) -> str | None:
     ``path`` should hold is beside it, else None."""
     if intact_tmp(path) is None:
         return None
-    return f"purrch resume {shlex.quote(str(path))} --from-tmp"
+    return command("resume", str(path), "--from-tmp")
 
 
 def resume_hint(path: Path, *, quit_first: bool = False) -> str:
@@ -68,7 +68,7 @@ def recover_from_tmp(path: Path) -> tuple[Path, Path | None]:
         damage = str(exc)
     else:
         raise SaveError(
-            f"the save {path} loads: `purrch resume {shlex.quote(str(path))}` continues it "
+            f"the save {path} loads: `{command('resume', str(path))}` continues it "
             "(--from-tmp is for a save that cannot be loaded)"
         )
     tmps = temporary_saves(path)

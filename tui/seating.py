@@ -10,7 +10,6 @@ import getpass
 import importlib.util
 import os
 import secrets
-import shlex
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -20,6 +19,7 @@ from engine.core import JSON, RuleOption, resolve_options
 from engine.net.protocol import MAX_MARKS, cap_marks
 from engine.savefile import SaveInUse, SaveLock
 from engine.session import SaveError, SeatConfig, Table
+from tui.invocation import command
 from tui.names import name_skeleton
 from tui.saves import intact_tmp, recover_command
 
@@ -363,7 +363,7 @@ def keep_unfinished_save(path: Path | None) -> tuple[Path, str, str | None] | No
     tmp = intact_tmp(path) if saved.error else None
     os.replace(path, target)
     if not saved.error:
-        return target, saved.what, f"purrch resume {shlex.quote(str(target))}"
+        return target, saved.what, command("resume", str(target))
     if tmp is None:
         return target, "a save this Purrch cannot load", None
     os.replace(tmp, target.with_name(f".{target.name}.tmp"))

@@ -14,10 +14,17 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Footer, Static
 
+from tui.invocation import command
 from tui.lifecycle import coming_down
 
 QUESTION = "Quit Purrch?"
 SAVED = "The game is saved and `purrch resume` continues it."
+"""What :func:`saved_line` says where ``purrch`` is on the PATH."""
+
+
+def saved_line() -> str:
+    """How to carry on with the autosaved game, with a command that works from here."""
+    return f"The game is saved and `{command('resume')}` continues it."
 
 
 class ConfirmScreen(ModalScreen[bool]):
