@@ -8,6 +8,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parent.parent
 
 SCRIPT = """
@@ -48,3 +50,38 @@ def test_engine_and_a_whole_game_load_no_ui_library() -> None:
     report = json.loads(proc.stdout.strip().splitlines()[-1])
     assert "pigeons/random" in report["played"]
     assert report["loaded"] == []
+
+
+CLI_SCRIPT = """
+import contextlib, io, json, sys
+from tui.cli import run_cli
+with contextlib.redirect_stdout(io.StringIO()):
+    code = run_cli(json.loads(sys.argv[1]))
+loaded = sorted(m for m in sys.modules if m.split(".")[0] == "textual")
+print(json.dumps({"code": code, "textual": loaded}))
+"""
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["--help"],
+        ["play", "--help"],
+        ["rules", "stool"],
+        ["rules", "perch", "--plain"],
+        ["simulate", "pigeons", "--games", "2", "--json"],
+    ],
+)
+def test_the_cli_commands_that_print_never_load_textual(args: list[str]) -> None:
+    """`purrch --help`, `rules` and `simulate` print and leave: Textual is for the app."""
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "PURRCH_HOME": "/nonexistent-purrch-home"}
+    proc = subprocess.run(
+        [sys.executable, "-c", CLI_SCRIPT, json.dumps(args)],
+        capture_output=True,
+        text=True,
+        env=env,
+        check=False,
+    )
+    assert proc.returncode == 0, proc.stderr
+    result = json.loads(proc.stdout.splitlines()[-1])
+    assert result == {"code": 0, "textual": []}
