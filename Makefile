@@ -19,11 +19,12 @@ endif
 PKGS   := $(wildcard */__init__.py)
 
 .DEFAULT_GOAL := help
-.PHONY: help play test bench lint fmt screenshots clean
+.PHONY: help play test test-fast bench lint fmt screenshots clean
 
 help:
 	@echo "make play         install and start purrch"
 	@echo "make test         run the test suite (pytest, 2 workers)"
+	@echo "make test-fast    the suite without the app's pilot, snapshot and SSH tests (inner loop)"
 	@echo "make bench        engine speed, LAN latency and tables, SSH start and bytes"
 	@echo "make lint         ruff check, ruff format --check, mypy engine"
 	@echo "make fmt          ruff format + ruff check --fix"
@@ -55,7 +56,10 @@ play: $(VENV)/.stamp-play
 	@$(BIN)/purrch
 
 test: $(VENV)/.stamp-test
-	$(BIN)/python -m pytest -n 2
+	env -u PYTHONDONTWRITEBYTECODE $(BIN)/python -m pytest -n 2
+
+test-fast: $(VENV)/.stamp-test
+	env -u PYTHONDONTWRITEBYTECODE $(BIN)/python -m pytest -n 2 -m "not slow"
 
 bench: $(VENV)/.stamp-play
 	$(BIN)/python bench/bench_engine.py

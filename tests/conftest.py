@@ -5,3 +5,29 @@ import os
 # The local player's default name comes from the login name (tui.seating.default_human):
 # an account name, not a person's, so that every machine's tests see "Player".
 os.environ["LOGNAME"] = "root"
+
+import pytest  # noqa: E402
+
+# The tests that drive the Textual app (pilot and snapshots), build a wheel or run an SSH
+# door are most of the suite's time: `make test-fast` (-m "not slow") leaves them out.
+SLOW_PLACES = (
+    "tests/tui/",
+    "tests/net/test_net_app.py",
+    "tests/net/test_net_screens.py",
+    "tests/ssh/",
+    "tests/security/test_hostile_text.py",
+    "tests/security/test_plain_text_app.py",
+    "tests/test_packaging.py",
+)
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line("markers", "slow: drives the app or a subprocess (not in test-fast)")
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    root = config.rootpath
+    for item in items:
+        where = item.path.relative_to(root).as_posix()
+        if where.startswith(SLOW_PLACES) or "snap_compare" in getattr(item, "fixturenames", ()):
+            item.add_marker(pytest.mark.slow)
