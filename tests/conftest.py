@@ -6,7 +6,7 @@ import os
 # an account name, not a person's, so that every machine's tests see "Player".
 os.environ["LOGNAME"] = "root"
 
-import pytest  # noqa: E402
+import pytest
 
 # The tests that drive the Textual app (pilot and snapshots), build a wheel or run an SSH
 # door are most of the suite's time: `make test-fast` (-m "not slow") leaves them out.

@@ -405,8 +405,9 @@ async def test_a_right_claim_on_another_scene_then_the_give_back() -> None:
 
 async def test_a_second_buzzer_waits_for_the_first_claimer() -> None:
     """QA: Ann buzzed and had her claim on the bar; Bob's buzzer then took the screen
-    and Ann's claim was gone, without a word.  Now Bob is told that Ann claimed first,
-    and Ann keeps the screen and her claim."""
+    and Ann's claim was gone, without a word; then Bob's claim was dropped.  Now Bob is
+    told that Ann claimed first, Ann keeps the screen and her claim, and once she has
+    chosen Bob's claim gets the screen, the race still open for him."""
     table = hotseat_race()
     app = SceneApp(Scene(table, scene_settings()))
     async with app.run_test(size=(80, 24)) as pilot:
@@ -425,13 +426,26 @@ async def test_a_second_buzzer_waits_for_the_first_claimer() -> None:
         assert app.screen is game and game.shown_seat == 0
         assert game.prompt_info == info
         assert [n.message for n in app._notifications][-1] == (
-            "Ann claimed first: Bob may claim once Ann has chosen."
+            "Ann claimed first: Bob may claim once Ann has chosen (the claim is kept)."
         )
         assert len(table.log) == log
+        # While Bob's claim waits, the table's clock does not run: no countdown can
+        # close the race before Bob has the screen.
+        ticks: list[None] = []
+        tick = table.tick
+        table.tick = lambda: ticks.append(None) or tick()  # type: ignore[method-assign]
+        game._advance()
+        assert ticks == []
+        table.tick = tick  # type: ignore[method-assign]
         await pilot.press(key_for(game, "pass"))  # Ann has chosen: the screen goes to Bob
         await settle(pilot)
         curtain = app.screen
-        assert isinstance(curtain, CurtainScreen) and curtain.reason == "It is Bob's turn."
+        assert isinstance(curtain, CurtainScreen) and curtain.reason == "Bob wants to claim."
+        await pilot.press("enter")
+        await settle(pilot)
+        assert game.shown_seat == 1
+        info = game.prompt_info
+        assert info is not None and info.kind == "race"
 
 
 # ----------------------------------------------------------------------------- pure helpers

@@ -184,6 +184,9 @@ class GameScreen(Screen[tuple[str, None]]):
         self._prompt_info: PromptInfo | None = None
         self._view: Shown | None = None  # what the panes show now
         self._claiming = False  # the shown seat answers its window before its other decision
+        # Seats whose claim came while another claimer had the screen, in the order they
+        # claimed: each gets the screen, with a whole countdown, once it is free.
+        self._claim_queue: list[int] = []
         self._over_shown = False
         self._suspended = False  # another screen covers this one: the table waits
         self._busy = 0  # inside our own answers/ticks: sync once at the end
@@ -305,8 +308,12 @@ class GameScreen(Screen[tuple[str, None]]):
             self._show_game_over()
 
     def _advance(self) -> None:
-        """Let the table apply what is due (bots, silent windows), unless it waits."""
+        """Let the table apply what is due (bots, silent windows), unless it waits: for
+        the screen (a curtain, the rules) or for a claim in line, whose window must not
+        close before its claimer has the screen."""
         if self._suspended or self._curtain_for is not None or self._over_shown:
+            return
+        if self._queued_claims():
             return
         self._busy += 1
         try:
@@ -408,6 +415,26 @@ class GameScreen(Screen[tuple[str, None]]):
         # The log was rewritten for this seat while the curtain covered it: show its end.
         self.query_one(LogPane).scroll_end(animate=False, immediate=False)
 
+    def _queued_claims(self) -> list[int]:
+        """The claims in line whose window is still open for them (the others dropped)."""
+        self._claim_queue = [
+            s for s in self._claim_queue if s in self._claimable() and self._window_prompt(s)
+        ]
+        return self._claim_queue
+
+    def _serve_claim(self) -> bool:
+        """Once the claimer who had the screen has chosen, the next claim in line gets
+        the screen (before any other decision); whether it did."""
+        if not self._queued_claims():
+            return False
+        shown = self._shown
+        if self._claiming and shown is not None and self._window_prompt(shown) is not None:
+            return False  # still choosing
+        seat = self._claim_queue.pop(0)
+        self._acted_at = time.monotonic()
+        self._raise_curtain(seat, claim=True)
+        return True
+
     # ------------------------------------------------------------------ syncing
 
     def _sync(self) -> None:
@@ -418,6 +445,8 @@ class GameScreen(Screen[tuple[str, None]]):
         if self.table.is_over:
             self._render_panes()
             self._show_game_over()
+            return
+        if self._curtain_for is None and self._serve_claim():
             return
         if self._curtain_for is None:
             target = self._next_seat()
@@ -709,11 +738,15 @@ class GameScreen(Screen[tuple[str, None]]):
             and self._window_prompt(claimer) is not None
         ):
             # One keyboard: whoever claimed first keeps it until they have answered
-            # (QA: a second buzzer took the screen and the first claim was lost).
+            # (QA: a second buzzer took the screen and the first claim was lost); the
+            # second claim waits in line, and the window with it (QA: it was dropped).
             self.app.bell()
+            if seat not in self._claim_queue:
+                self._claim_queue.append(seat)
             self.notify(
                 f"{self._names[claimer]} claimed first: {self._names[seat]} may "
-                f"{self.ui.reaction} once {self._names[claimer]} has chosen.",
+                f"{self.ui.reaction} once {self._names[claimer]} has chosen "
+                "(the claim is kept).",
                 severity="warning",
             )
             return
