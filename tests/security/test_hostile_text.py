@@ -11,19 +11,13 @@ from __future__ import annotations
 
 import html
 import re
-import sys
-from pathlib import Path
 from typing import Any
 
 import pytest
-
-from engine.net.protocol import LineDecoder, encode, parse_server_line, shown_text
-
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "net"))
-
 from net_helpers import HostHarness
 
 from engine.net.client import RemoteTable
+from engine.net.protocol import LineDecoder, encode, parse_server_line, shown_text
 from tui.screens.game import GameScreen
 from tui.screenshots import scene_settings
 

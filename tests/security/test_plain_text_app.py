@@ -9,11 +9,7 @@ its control characters.
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
 from typing import Any
-
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "net"))
 
 from net_helpers import HostHarness
 
