@@ -938,7 +938,7 @@ class TableHost:
     def _hello(self, conn: _Conn, msg: Message) -> None:
         if conn.role != "hello":
             raise ProtocolError(Code.ALREADY_JOINED, f"You already joined, as {conn.name}.")
-        token = msg.get("token")
+        token = str(msg.get("token") or "")
         redial = self._seat_by_token(token) if token else None
         # A seat's own token comes back whatever strangers' hellos spent of the budget
         # (QA: 12-20 hellos a second made a player's redials fail with busy).
