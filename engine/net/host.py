@@ -197,7 +197,18 @@ class HostConfig:
     chat_rate: tuple[float, float] = CHAT_RATE
     """Chat lines a second from one connection, sustained and in a burst."""
     table_chat_rate: tuple[float, float] = (10.0, 20.0)
-    """Chat lines a second the whole table relays, sustained and in a burst."""
+    """Chat lines a second the seated players' lines may take together, sustained and
+    in a burst (spectators never spend it: :attr:`spectator_chat_rate`)."""
+    spectator_chat_rate: tuple[float, float] = (2.0, 4.0)
+    """Spectators' chat lines a second the table relays, all spectators together,
+    sustained and in a burst.  Their lines wait in a queue of
+    :attr:`spectator_chat_queue` for this pace; a seat's line never waits behind them."""
+    spectator_chat_queue: int = 8
+    """Spectators' lines that may wait to be relayed; past that a line is refused
+    (``slow_down``)."""
+    quiet_spectators: bool = False
+    """Spectators may read the chat but not write in it (``muted``);
+    :meth:`TableHost.set_quiet_spectators` changes it while the table runs."""
     max_line: int = MAX_LINE
     save_path: Path | None = None
     bot_names: tuple[str, ...] = BOT_NAMES
@@ -212,6 +223,12 @@ CHAT_HISTORY = 50
 """Chat lines a welcome repeats (the last ones said), so that whoever joins late, or
 comes back after a drop or a restart of their app, reads what was said meanwhile
 (kept in memory only: a resumed table starts a new chat)."""
+
+QUIET_SPECTATORS = (
+    "The host muted the spectators' chat: you read what the players say, but cannot chat."
+)
+"""What a spectator is told when the host mutes them, and when one chats while muted."""
+LOUD_SPECTATORS = "The host unmuted the spectators' chat: you may chat again."
 
 WRONG_PASSWORD_REPORT = 10.0
 """Seconds between two console lines about wrong passwords (the count is in the next)."""
@@ -487,7 +504,11 @@ class TableHost:
         self._join_limiter = RateLimiter(*config.join_rate)
         self._wrong_passwords = 0  # not reported yet
         self._wrong_reported_at: float | None = None
+        # Seats and spectators have a budget each (spectators can never spend the
+        # seats'), and spectators' lines queue for theirs: a seat's line goes first.
         self._chat_limiter = RateLimiter(*config.table_chat_rate)
+        self._spectator_chat_limiter = RateLimiter(*config.spectator_chat_rate)
+        self._spectator_chat: deque[dict[str, JSON]] = deque()
         self._chat_history: deque[dict[str, JSON]] = deque(maxlen=CHAT_HISTORY)
         self._table_dirty = False
         self._lobby_dirty = False
@@ -714,6 +735,9 @@ class TableHost:
             for c in self._conns.values()
             if c.role == "hello" and not c.closing
         ]
+        chat = self._spectator_chat_due()
+        if chat is not None:
+            times.append(chat)
         return min(times) if times else None
 
     # ------------------------------------------------------------------ events in
@@ -849,6 +873,7 @@ class TableHost:
                     and now - seat.away_since >= timeout
                 ):
                     self._bot_takes_over(seat)
+        self._relay_spectator_chat(now)
         self._settle()
 
     def shutdown(self, reason: str = "The host stopped the table.") -> None:
@@ -912,28 +937,78 @@ class TableHost:
         if mtype == "answer":
             self._answer(conn, msg)
         elif mtype == "chat":
-            text = clean_chat(msg["text"])
-            now = self._clock()
-            if not conn.chat_limiter.allow(now):
-                raise ProtocolError(
-                    Code.SLOW_DOWN,
-                    f"Slow down: at most {self.config.chat_rate[0]:g} chat line a second "
-                    "(that one was not sent).",
-                )
+            self._chat(conn, clean_chat(msg["text"]))
+        elif mtype == "again":
+            self._vote_again(conn)
+
+    # ------------------------------------------------------------------ chat
+
+    def _chat(self, conn: _Conn, text: str) -> None:
+        """A chat line from ``conn``: a seat's is relayed at once (its own budget); a
+        spectator's waits in the spectators' queue for their pace, behind no seat's."""
+        now = self._clock()
+        spectator = conn.seat is None
+        if spectator and self.config.quiet_spectators:
+            raise ProtocolError(Code.MUTED, QUIET_SPECTATORS)
+        if not conn.chat_limiter.allow(now):
+            raise ProtocolError(
+                Code.SLOW_DOWN,
+                f"Slow down: at most {self.config.chat_rate[0]:g} chat line a second "
+                "(that one was not sent).",
+            )
+        said: dict[str, JSON] = {"from": conn.name, "seat": conn.seat, "text": text}
+        if not spectator:
             if not self._chat_limiter.allow(now):
                 raise ProtocolError(
                     Code.SLOW_DOWN,
                     "The table's chat is busy: wait a moment (that line was not sent).",
                 )
-            said: dict[str, JSON] = {"from": conn.name, "seat": conn.seat, "text": text}
-            self._chat_history.append(said)
-            line: Message = {"type": "chat", **said}
-            for other in self._listeners():
-                self._send(other, line)
-            who = conn.name if conn.seat is not None else f"{conn.name} (watching)"
-            self._report_line("chat", f"{who}: {text}")
-        elif mtype == "again":
-            self._vote_again(conn)
+            self._say(said)
+            return
+        self._relay_spectator_chat(now)
+        if len(self._spectator_chat) >= self.config.spectator_chat_queue:
+            raise ProtocolError(
+                Code.SLOW_DOWN,
+                "The spectators' chat is busy: wait a moment (that line was not sent).",
+            )
+        self._spectator_chat.append(said)
+        self._relay_spectator_chat(now)
+
+    def _say(self, said: dict[str, JSON]) -> None:
+        self._chat_history.append(said)
+        line: Message = {"type": "chat", **said}
+        for other in self._listeners():
+            self._send(other, line)
+        who = said["from"] if said["seat"] is not None else f"{said['from']} (watching)"
+        self._report_line("chat", f"{who}: {said['text']}")
+
+    def _relay_spectator_chat(self, now: float) -> None:
+        """Relay the spectators' waiting lines their budget allows by ``now``."""
+        queue = self._spectator_chat
+        while queue and self._spectator_chat_limiter.allow(now):
+            self._say(queue.popleft())
+
+    def _spectator_chat_due(self) -> float | None:
+        """When the spectators' next waiting line may go (None: none waits)."""
+        if not self._spectator_chat:
+            return None
+        return self._spectator_chat_limiter.next_allowed()
+
+    def set_quiet_spectators(self, quiet: bool) -> None:
+        """Mute (or unmute) the spectators' chat; every spectator is told.  Muting
+        drops the spectators' lines still waiting."""
+        if quiet == self.config.quiet_spectators:
+            return
+        self.config.quiet_spectators = quiet
+        if quiet:
+            self._spectator_chat.clear()
+        text = QUIET_SPECTATORS if quiet else LOUD_SPECTATORS
+        for conn in self._listeners():
+            if conn.seat is None:
+                self._send(conn, {"type": "notice", "text": text})
+        self._report_line(
+            "seat", "Spectators' chat muted." if quiet else "Spectators may chat again."
+        )
 
     def _hello(self, conn: _Conn, msg: Message) -> None:
         if conn.role != "hello":
@@ -1045,6 +1120,8 @@ class TableHost:
         conn.role = "spectator"
         conn.name = name
         self._send(conn, self._welcome(None, None))
+        if self.config.quiet_spectators:
+            self._send(conn, {"type": "notice", "text": QUIET_SPECTATORS})
         if self._table is not None:
             self._send_update(conn)
         self._lobby_dirty = True

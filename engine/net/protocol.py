@@ -68,6 +68,7 @@ class Code:
     FULL: Final = "full"
     BUSY: Final = "busy"
     SLOW_DOWN: Final = "slow_down"
+    MUTED: Final = "muted"
     NAME: Final = "name"
     HELLO_FIRST: Final = "hello_first"
     ALREADY_JOINED: Final = "already_joined"
@@ -301,6 +302,7 @@ SERVER_MESSAGES: Final[dict[str, dict[str, Field]]] = {
     },
     "pong": {"id": Field("id", required=False)},
     "chat": {"from": Field("str"), "seat": Field("int", nullable=True), "text": Field("str")},
+    "notice": {"text": Field("str")},
 }
 
 
@@ -574,3 +576,9 @@ class RateLimiter:
             self._tokens -= 1.0
             return True
         return False
+
+    def next_allowed(self) -> float:
+        """The earliest time :meth:`allow` may say True (any time before the first)."""
+        if self._last is None or self._tokens >= 1.0:
+            return self._last if self._last is not None else 0.0
+        return self._last + (1.0 - self._tokens) / self.rate + 1e-6  # past rounding
