@@ -645,6 +645,8 @@ class PurrchApp(App[None]):
             self._show_table_news(remote)
         elif mtype == "chat":
             self._chat_came(msg)
+        elif mtype == "notice":  # the host's word to this connection (chat muted...)
+            self.notify(str(msg.get("text", "")), title="Host", timeout=10)
         elif mtype == "welcome" and isinstance(self.screen, ChatScreen):
             self.screen.show_lines()  # back at the table: what was said meanwhile
             self.screen.reconnected()

@@ -873,6 +873,13 @@ def host(
     authorized_keys: AuthorizedKeysOption = None,
     open_door: OpenOption = False,
     max_sessions: MaxSessionsOption = DEFAULT_MAX_SESSIONS,
+    quiet_spectators: Annotated[
+        bool,
+        typer.Option(
+            "--quiet-spectators",
+            help="Spectators read the chat but cannot write in it (the players chat).",
+        ),
+    ] = False,
 ) -> None:
     """Host a LAN table (headless): players join it with `purrch join` (or over SSH with --ssh)."""
     from engine.core import players_text
@@ -898,6 +905,7 @@ def host(
         save_path=save,
         bind=bind,
         port=port,
+        quiet_spectators=quiet_spectators,
     )
     # With --resume, the table's saved settings stand unless given here.
     explicit = [

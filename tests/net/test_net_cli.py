@@ -566,3 +566,20 @@ async def test_join_ends_with_a_line_that_says_where_you_are(
     )
     assert said[0] == "Connecting to 127.0.0.1:7999..."
     assert said[1:] == [note or "Left the table on 127.0.0.1:7999."]
+
+
+def test_host_quiet_spectators_mutes_the_spectators_chat(
+    runner: CliRunner, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import tui.lan_commands
+
+    hosted: list[bool] = []
+    monkeypatch.setattr(
+        tui.lan_commands,
+        "run_host",
+        lambda game, config, **kw: hosted.append(config.quiet_spectators),
+    )
+    for args, quiet in ((["--quiet-spectators"], True), ([], False)):
+        result = runner.invoke(app, ["host", "perch", "--bind", LOOPBACK, *args])
+        assert result.exit_code == 0, result.output
+        assert hosted.pop() is quiet

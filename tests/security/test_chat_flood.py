@@ -190,3 +190,31 @@ async def test_spectators_spamming_over_sockets_never_crowd_out_a_seat() -> None
         for conn in conns:
             await conn.close()
         await server.close()
+
+
+async def test_the_app_shows_the_hosts_notice_as_plain_text() -> None:
+    """A spectator's app says that the host muted the chat (a 'notice'), as it is."""
+    from net_helpers import HostHarness
+
+    from engine.net.client import RemoteTable
+    from tui.app import PurrchApp
+    from tui.screenshots import scene_settings
+
+    h = HostHarness.new("stool", players=3, bots=1, seed=45, away_timeout=None)
+    h.join("Ann")
+    h.join("Bob")
+    cy = h.join("Cy", spectate=True)
+    remote = RemoteTable(send=lambda _msg: None)
+    for msg in h.inbox[cy]:
+        remote.handle(msg)
+    app = PurrchApp(scene_settings(), remote)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        seen = len(h.inbox[cy])
+        h.host.set_quiet_spectators(True)
+        h.pump()
+        for msg in h.inbox[cy][seen:]:
+            remote.handle(msg)
+        await pilot.pause()
+        notices = [(n.title, n.message, n.markup) for n in app._notifications]
+        assert any(t == "Host" and "muted" in m and not markup for t, m, markup in notices)
