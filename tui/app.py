@@ -850,6 +850,8 @@ class PurrchApp(App[None]):
     def switch_theme(self, name: str) -> None:
         self.theme = name
         self.settings.theme = name
+        # Said, so that a player cycling with Ctrl+T knows where they are.
+        self.notify(f"Theme: {THEME_TITLES.get(name, name)}", timeout=2, markup=False)
         if self.settings.remember_theme:
             from tui.settings import remember_theme
 
