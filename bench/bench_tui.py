@@ -35,17 +35,23 @@ async def first_frame(pilot):
     pilot.app.exit()
 """
 
-BARE = PILOT + """
+BARE = (
+    PILOT
+    + """
 from textual.app import App
 App().run(headless=True, size=(80, 24), auto_pilot=first_frame)
 """
+)
 
-MENU = PILOT + """
+MENU = (
+    PILOT
+    + """
 from tui.app import PurrchApp
 from tui.settings import Settings
 app = PurrchApp(Settings(autosave=None, remember_theme=False))
 app.run(headless=True, size=(80, 24), auto_pilot=first_frame)
 """
+)
 
 
 def cpu_of(code: str, env: dict[str, str]) -> float:
@@ -116,7 +122,10 @@ def main() -> None:
         return
     print(f"first frame, CPU (median of {args.runs} alternating runs):")
     print(f"  bare Textual app  {out['bare_s'] * 1000:7.0f} ms")
-    print(f"  Purrch menu       {out['menu_s'] * 1000:7.0f} ms   ratio {out['ratio']:.2f}x (goal <= 1.5x)")
+    print(
+        f"  Purrch menu       {out['menu_s'] * 1000:7.0f} ms   "
+        f"ratio {out['ratio']:.2f}x (goal <= 1.5x)"
+    )
     print(
         f"Ctrl+T theme switch  median {out['theme_median_s'] * 1000:.0f} ms, "
         f"max {out['theme_max_s'] * 1000:.0f} ms"
