@@ -854,3 +854,19 @@ async def test_ctrl_t_says_the_name_of_the_theme_it_switched_to() -> None:
         await pilot.pause()
         said = [n.message for n in app._notifications]
         assert said[-1] == f"Theme: {THEME_TITLES[app.theme]}"
+
+
+async def test_the_menus_drop_down_lists_are_built_when_first_opened() -> None:
+    from textual.widgets._select import SelectOverlay
+
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert len(app.screen.query(SelectOverlay)) == 0
+        kind = app.screen.query_one("#seat-kind-1", Select)
+        kind.focus()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert kind.expanded and isinstance(app.focused, SelectOverlay)
+        await pilot.press("up", "enter")
+        await pilot.pause()
+        assert kind.value == "bot:random" and not kind.expanded
