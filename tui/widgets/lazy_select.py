@@ -64,12 +64,12 @@ class LazySelect(Select[Any]):
                     break
         self.post_message(self.Changed(self, value))
 
-    async def _watch_expanded(self, expanded: bool) -> None:
+    async def _watch_expanded(self, expanded: bool) -> None:  # type: ignore[override]
         if expanded:
             await self._ensure_overlay()
         super()._watch_expanded(expanded)
 
-    async def action_show_overlay(self) -> None:
+    async def action_show_overlay(self) -> None:  # type: ignore[override]
         await self._ensure_overlay()
         super().action_show_overlay()
 
