@@ -25,7 +25,7 @@ help:
 	@echo "make play         install and start purrch"
 	@echo "make test         run the test suite (pytest, 2 workers)"
 	@echo "make test-fast    the suite without the app's pilot, snapshot and SSH tests (inner loop)"
-	@echo "make bench        engine speed, LAN latency and tables, SSH start and bytes"
+	@echo "make bench        engine speed, LAN latency and tables, SSH start and bytes, TUI start/keys"
 	@echo "make lint         ruff check, ruff format --check, mypy engine"
 	@echo "make fmt          ruff format + ruff check --fix"
 	@echo "make screenshots  regenerate screenshots/*.svg"
@@ -65,6 +65,7 @@ bench: $(VENV)/.stamp-play
 	$(BIN)/python bench/bench_engine.py
 	$(BIN)/python bench/bench_net.py
 	$(BIN)/python bench/bench_ssh.py
+	$(BIN)/python bench/bench_tui.py
 
 lint: $(VENV)/.stamp-dev
 	$(BIN)/ruff check .

@@ -36,7 +36,7 @@ import asyncio
 import contextlib
 from collections.abc import Callable, Iterable
 from dataclasses import replace
-from typing import Any, ClassVar, cast
+from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 from rich.cells import cell_len
 from textual import events
@@ -59,7 +59,6 @@ from engine.core import Game, and_list
 from engine.net.client import RemoteTable
 from engine.net.client import data_dir as client_data_dir
 from engine.net.protocol import Code, shown_text
-from engine.net.server import TableServer
 from engine.session import Table
 from themes import DEFAULT_THEME, THEME_NAMES, THEMES, glyphs_for
 from tui.ascii_out import ascii_driver
@@ -69,12 +68,13 @@ from tui.invocation import command
 from tui.screens.chat import ChatPacer, ChatScreen, chat_notice
 from tui.screens.game_over import GameOverScreen, TableNews
 from tui.screens.keys import KeyRow, KeysScreen, key_rows
-from tui.screens.lobby import LobbyScreen
 from tui.screens.menu import MenuPreset, MenuScreen
 from tui.screens.quit import LeaveScreen, QuitScreen, saved_line
-from tui.screens.rules import RulesScreen
 from tui.seating import has_screen, rematch
 from tui.settings import Settings, autosave_path
+
+if TYPE_CHECKING:  # loaded when needed: the menu's first frame does without them
+    from engine.net.server import TableServer
 
 PaletteCommand = tuple[str, str, Callable[[], Any]]
 """(title, help, callback): one command palette entry."""
@@ -433,6 +433,8 @@ class PurrchApp(App[None]):
         if remote.started:
             self.start_table(cast(Any, remote))
         else:
+            from tui.screens.lobby import LobbyScreen
+
             lobby = LobbyScreen(remote, glyphs_for(self.settings.ascii), hosting=hosting)
             self.push_screen(lobby, callback=self._lobby_done)
 
@@ -793,6 +795,10 @@ class PurrchApp(App[None]):
     # ------------------------------------------------------------------ keys everywhere
 
     def action_rules(self) -> None:
+        # Loaded on the first F1 (Textual's Markdown stack is large), and each game's
+        # rules built once: later F1s show the same screen again at once.
+        from tui.screens.rules import RulesScreen
+
         if isinstance(self.screen, RulesScreen):
             self.screen.dismiss(None)
             return
@@ -802,7 +808,10 @@ class PurrchApp(App[None]):
         if game is None:
             self.notify("Choose a game first.", severity="warning")
             return
-        self.push_screen(RulesScreen(game.title, game.rules_text()))
+        name = f"rules:{game.id}"
+        if not self.is_screen_installed(name):
+            self.install_screen(RulesScreen(game.title, game.rules_text()), name)
+        self.push_screen(name)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "chat":  # at a LAN table, not over a question, and room in the footer
@@ -879,6 +888,8 @@ class PurrchApp(App[None]):
     def switch_theme(self, name: str) -> None:
         self.theme = name
         self.settings.theme = name
+        # Said, so that a player cycling with Ctrl+T knows where they are.
+        self.notify(f"Theme: {THEME_TITLES.get(name, name)}", timeout=2, markup=False)
         if self.settings.remember_theme:
             from tui.settings import remember_theme
 

@@ -24,7 +24,7 @@ from engine.games import REGISTRY, get_game
 from engine.games.pigeons import PigeonsGame
 from engine.session import SeatConfig, Table
 from themes import THEME_NAMES
-from tui.app import PurrchApp
+from tui.app import THEME_TITLES, PurrchApp
 from tui.screens.keys import KeysScreen
 from tui.screens.menu import MenuScreen
 from tui.screens.quit import SAVED, QuitScreen, ReplaceSaveScreen
@@ -841,3 +841,32 @@ async def test_a_bad_rule_option_is_named_as_the_menu_labels_it() -> None:
         text = status_text(app)
         assert "Length of the dogs' track" in text and "must be from 3 to 40" in text
         assert "dog_track" not in text
+
+
+async def test_ctrl_t_says_the_name_of_the_theme_it_switched_to() -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("ctrl+t")
+        await pilot.pause()
+        said = [n.message for n in app._notifications]
+        assert said[-1] == f"Theme: {THEME_TITLES[app.theme]}"
+        await pilot.press("ctrl+t")
+        await pilot.pause()
+        said = [n.message for n in app._notifications]
+        assert said[-1] == f"Theme: {THEME_TITLES[app.theme]}"
+
+
+async def test_the_menus_drop_down_lists_are_built_when_first_opened() -> None:
+    from textual.widgets._select import SelectOverlay
+
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert len(app.screen.query(SelectOverlay)) == 0
+        kind = app.screen.query_one("#seat-kind-1", Select)
+        kind.focus()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert kind.expanded and isinstance(app.focused, SelectOverlay)
+        await pilot.press("up", "enter")
+        await pilot.pause()
+        assert kind.value == "bot:random" and not kind.expanded

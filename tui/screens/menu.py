@@ -50,6 +50,7 @@ from tui.seating import (
     has_screen,
 )
 from tui.settings import BOT_SPEEDS, WINDOW_CHOICES, Settings
+from tui.widgets.lazy_select import LazySelect
 
 DEFAULT_GAME = "pigeons"
 HELP = (
@@ -119,7 +120,7 @@ class GameSetup(Vertical):
         game = self.game
         with Horizontal(classes="field", id="players-row"):
             yield Label("Players", classes="field-label")
-            yield Select(
+            yield LazySelect(
                 [(str(n), n) for n in range(game.min_players, game.max_players + 1)],
                 value=self.players,
                 allow_blank=False,
@@ -144,7 +145,7 @@ class GameSetup(Vertical):
                 )
                 name.cursor_blink = not self.frozen
                 yield name
-                yield Select(
+                yield LazySelect(
                     kinds,
                     value=_kind_value(seat, game),
                     allow_blank=False,
@@ -179,7 +180,7 @@ class GameSetup(Vertical):
         elif spec.choices:
             with Horizontal(classes="field option-row"):
                 yield Label(spec.label, classes="option-label")
-                choice = Select(
+                choice = LazySelect(
                     [(str(c), c) for c in spec.choices],
                     value=value,
                     allow_blank=False,
@@ -348,7 +349,7 @@ class MenuScreen(Screen[None]):
                     yield Label("Table", classes="section")
                     with Horizontal(classes="field"):
                         yield Label("Bot speed", classes="field-label")
-                        yield Select(
+                        yield LazySelect(
                             [(name, name) for name in BOT_SPEEDS],
                             value=self.settings.bot_speed,
                             allow_blank=False,
@@ -358,7 +359,7 @@ class MenuScreen(Screen[None]):
                         )
                     with Horizontal(classes="field", id="window-row"):
                         yield Label("Reactions", classes="field-label")
-                        yield Select(
+                        yield LazySelect(
                             [(_window_label(s), s) for s in self._window_choices()],
                             value=self._window_value(),
                             allow_blank=False,
