@@ -132,8 +132,9 @@ def test_menu_80x24(snap_compare: Any) -> None:
 
 
 def test_menu_120x40(snap_compare: Any) -> None:
-    """You should see the same menu at 120x40: the panes grow, nothing is cut off,
-    and the seats pane has room to spare below the Table section."""
+    """You should see the same menu at 120x40, both panes together in the middle of the
+    screen: the game list 30 columns wide, the seats pane 64 (not 90 for 50 columns of
+    content), taller, nothing cut off, room to spare below the Table section."""
     assert snap_compare(make_app(), terminal_size=(120, 40))
 
 
