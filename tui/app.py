@@ -72,6 +72,7 @@ from tui.screens.menu import MenuPreset, MenuScreen
 from tui.screens.quit import LeaveScreen, QuitScreen, saved_line
 from tui.seating import has_screen, rematch
 from tui.settings import Settings, autosave_path
+from tui.widgets.prompt_bar import reserved_note
 
 if TYPE_CHECKING:  # loaded when needed: the menu's first frame does without them
     from engine.net.server import TableServer
@@ -878,7 +879,8 @@ class PurrchApp(App[None]):
             for name, help_text, _run in self.palette_commands(self.screen)[:1]
             if self.table is not None
         ]
-        self.push_screen(KeysScreen(rows))
+        choosing = any(row.description == "Choose" for row in rows)
+        self.push_screen(KeysScreen(rows, note=reserved_note() if choosing else ""))
 
     def action_cycle_theme(self) -> None:
         names = THEME_NAMES

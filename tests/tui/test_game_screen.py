@@ -119,6 +119,21 @@ def test_start_80x24(snap_compare: SnapCompare) -> None:
     assert snap_compare(SceneApp(scene), run_before=run_before(scene), terminal_size=(80, 24))
 
 
+def test_keys_screen_during_a_turn(snap_compare: SnapCompare) -> None:
+    """You should see "Keys on this screen" over Ann's first turn: "1-4  Choose" and the
+    hand's and the game's keys in the table, then a muted note that the choices take
+    1-9 and the letters but d, h, m, n, p, q, s, t, which are kept for the screens' own
+    keys, and that the arrows and Enter reach choices past the keys."""
+    scene = start_scene()
+
+    async def before(pilot: Pilot[None]) -> None:
+        await run_before(scene)(pilot)
+        await pilot.press("question_mark")
+        await settle(pilot)
+
+    assert snap_compare(SceneApp(scene), run_before=before, terminal_size=(80, 24))
+
+
 def test_start_120x40(snap_compare: SnapCompare) -> None:
     """You should see the same first turn as at 80x24, with room to spare: wider hand and
     log panes, the whole prompt on two lines."""

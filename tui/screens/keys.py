@@ -54,6 +54,8 @@ def key_rows(app: App[Any], screen: Screen[Any]) -> list[KeyRow]:
         binding = item.binding
         if not (binding.description or binding.tooltip) or key in seen or binding.action in idle:
             continue
+        if binding.description in _TEXTUAL_INTERNALS:
+            continue
         seen.add(key)
         active.append((key, binding, _where(item.node, app, screen)))
     # What the footer calls an action, where it shows one of its keys.
@@ -113,6 +115,12 @@ def _keys_text(pairs: list[tuple[str, str]]) -> str:
     return ", ".join(dict.fromkeys(parts))
 
 
+_TEXTUAL_INTERNALS = frozenset(
+    {"Copy selected text", "Scroll Left", "Scroll Right", "Page Left", "Page Right"}
+)
+"""Textual's own bindings that mean nothing in Purrch's lists and panes (nothing there
+scrolls sideways or is selected as text): the keys screen leaves them out."""
+
 _PLAIN_WORDS = {"palette": "Command palette"}
 """Textual's own short words, said in full where there is room."""
 
@@ -125,14 +133,19 @@ class KeysScreen(Screen[None]):
         Binding("escape", "close", "Close"),
     ]
 
-    def __init__(self, rows: list[KeyRow], title: str = "Keys on this screen") -> None:
+    def __init__(
+        self, rows: list[KeyRow], title: str = "Keys on this screen", *, note: str = ""
+    ) -> None:
         super().__init__()
         self.rows = rows
         self.keys_title = title
+        self.note = note
 
     def compose(self) -> ComposeResult:
         yield Static(self.keys_title, id="keys-title", markup=False)
         with VerticalScroll(id="keys-scroll"):
+            if self.note:
+                yield Static(self.note, id="keys-note", markup=False)
             yield Static(self._table(), id="keys-table")
         yield Footer()
 

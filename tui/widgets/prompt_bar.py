@@ -16,6 +16,21 @@ OPTION_KEYS = "123456789abcefgijkloruvwxyz"
 (d, h, m, n, p, q, s, t)."""
 
 
+RESERVED_LETTERS = "".join(c for c in "abcdefghijklmnopqrstuvwxyz" if c not in OPTION_KEYS)
+"""The letters no choice takes: the screens' own keys."""
+
+
+def reserved_note() -> str:
+    """Why the choices' keys skip some letters (the keys screen says it)."""
+    letters = ", ".join(RESERVED_LETTERS)
+    return (
+        f"Choices take the keys {key_ranges(list(OPTION_KEYS))}: the letters {letters} are "
+        "kept for the screens' own keys (such as q to quit, t to chat, m for the memory "
+        "aid), so that a choice never shares a key with one of them. Where there are more "
+        "choices than keys, the arrows and Enter reach the rest."
+    )
+
+
 @dataclass(frozen=True, slots=True)
 class KeyedOption:
     """One choice on the bar: its key (None if there are more options than keys)."""
