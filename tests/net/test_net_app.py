@@ -359,11 +359,13 @@ async def test_the_menu_joins_a_lan_game_through_the_waiting_room(
             assert isinstance(app.screen, GameScreen) and app.screen.table is remote
 
             # Left (the host gone, "New game"...): the join form offers the same table.
+            from tui.screens.menu import MenuScreen
+
             app.action_new_game()
+            await wait_for_screen(pilot, MenuScreen)  # (a busy machine: not one frame)
             await pilot.pause()
             await pilot.click("#join-lan")
-            await pilot.pause()
-            assert isinstance(app.screen, JoinScreen)
+            await wait_for_screen(pilot, JoinScreen)
             address = app.screen.query_one("#join-address", Input).value
             assert address == f"127.0.0.1:{server.port}"
             assert app.screen.query_one("#join-name", Input).value == "Ann"

@@ -602,6 +602,8 @@ class DiscardPane(Widget):
     def _fold_sign(self) -> None:
         """The pane's bottom edge says how many rows of a searched pile are scrolled out
         of sight ("↓ 4 more"): the list's scrollbar alone is easy to miss."""
+        if not self.is_mounted or coming_down(self):
+            return  # called after a refresh that came once the screen was going
         pile = self.query_one("#discard-list", CardList)
         sign = ""
         if pile.display:
