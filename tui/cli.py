@@ -12,6 +12,7 @@ need them, so ``purrch --help`` stays quick and works even if a game fails to im
 from __future__ import annotations
 
 import contextlib
+import copy
 import json
 import shutil
 import time
@@ -1193,32 +1194,22 @@ def games_epilog() -> str:
 
 
 def _plain_metavars(command: Any) -> None:
-    """Help that reads like a Unix command's: a flag shows no value, an option or an
-    argument its name in capitals (``--players PLAYERS``, ``GAME``), not the Python
-    type Typer shows (``<bool>``, ``<list[str]>``), here and in every subcommand."""
-    _flags_show_no_type()
+    """Help that reads like a Unix command's: an option shows its value's name in
+    capitals (``--players PLAYERS``), an argument its name alone (``GAME``), not the
+    type Typer shows by default (``<int>``, ``GAME <str>``), here and in every
+    subcommand.  (Flags show none: Typer 0.28 leaves a flag's type out.)"""
     for param in command.params:
         if param.metavar is None and not getattr(param, "is_flag", False):
             param.metavar = param.name.upper()
-        if param.param_type_name == "argument":  # its name says it: no type column
-            param.display_type_rich = lambda ctx: None
+        if param.param_type_name == "argument" and not getattr(param.type, "purrch", False):
+            # The help's type column shows the type's own metavar, ``<str>`` when it
+            # has none: this argument's copy of its type has an empty one.
+            plain = copy.copy(param.type)
+            plain.get_metavar = lambda *args, **kwargs: ""
+            plain.purrch = True
+            param.type = plain
     for sub in getattr(command, "commands", {}).values():
         _plain_metavars(sub)
-
-
-def _flags_show_no_type() -> None:
-    """Typer 0.22+ shows ``<bool>`` beside every flag, ``--help`` too (made afresh for
-    each help page): a flag takes no value, so it shows none."""
-    option = getattr(typer.core, "TyperOption", None)
-    shown = getattr(option, "display_type_rich", None)
-    if shown is None or getattr(shown, "purrch", False):
-        return
-
-    def display_type_rich(self: Any, ctx: Any) -> str | None:
-        return None if getattr(self, "is_flag", False) else shown(self, ctx)
-
-    display_type_rich.purrch = True  # type: ignore[attr-defined]
-    option.display_type_rich = display_type_rich  # type: ignore[union-attr]
 
 
 def _command_path(args: list[str]) -> str:
