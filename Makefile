@@ -1,22 +1,21 @@
 # Purrch: `make play` to play, `make test` to run the tests.
-# The virtualenv in .venv is (re)filled whenever pyproject.toml (or the set of
-# top-level packages) is newer than the stamp of what a target needs.
+# The virtualenv in .venv is (re)filled whenever pyproject.toml is newer than the stamp
+# of what a target needs.  The install is editable (one .pth line to this folder): code
+# changes need no reinstall, new packages neither.
 
 PYTHON ?= $(shell command -v python3.11 >/dev/null 2>&1 && echo python3.11 || echo python3)
 VENV   := .venv
 BIN    := $(VENV)/bin
-# uv installs in seconds where it is on the PATH; pip does the same job everywhere else.
-# PYTHONWARNINGS: setuptools warns about every editable install of a flat layout.
+# uv installs in seconds where it is on the PATH; pip does the same job everywhere else
+# (CI has only Python): the Python's own pip, not upgraded first (one download less).
 UV     := $(shell command -v uv 2>/dev/null)
 ifneq ($(UV),)
 MKVENV := $(UV) venv --quiet --python $(PYTHON) $(VENV)
-PIP    := PYTHONWARNINGS=ignore $(UV) pip install --quiet --python $(BIN)/python
+PIP    := $(UV) pip install --quiet --python $(BIN)/python
 else
-MKVENV := $(PYTHON) -m venv $(VENV) && $(BIN)/python -m pip install --quiet --disable-pip-version-check --upgrade pip
-PIP    := PYTHONWARNINGS=ignore $(BIN)/python -m pip install --quiet --disable-pip-version-check
+MKVENV := $(PYTHON) -m venv $(VENV)
+PIP    := $(BIN)/python -m pip install --quiet --disable-pip-version-check
 endif
-# An editable install maps top-level packages by name: a new one needs a reinstall.
-PKGS   := $(wildcard */__init__.py)
 
 .DEFAULT_GOAL := help
 .PHONY: help play test test-fast bench lint fmt screenshots clean
@@ -35,25 +34,29 @@ $(BIN)/python:
 	@echo "Making a virtualenv in $(VENV) ($(if $(UV),uv,pip))..."
 	@$(MKVENV)
 
-$(VENV)/.stamp-play: pyproject.toml $(PKGS) | $(BIN)/python
+$(VENV)/.stamp-play: pyproject.toml | $(BIN)/python
 	@echo "Installing Purrch into $(VENV)..."
 	@$(PIP) -e .
 	@touch $@
-	@echo "Installed: the command is $(CURDIR)/$(BIN)/purrch (pipx install . puts purrch on your PATH)."
 
-$(VENV)/.stamp-test: pyproject.toml $(PKGS) | $(BIN)/python
+# Where the command is, unless `purrch` already is this one.
+play: $(VENV)/.stamp-play
+	@if [ "$$(command -v purrch)" != "$(CURDIR)/$(BIN)/purrch" ]; then \
+	  echo "The command is $(BIN)/purrch. For plain purrch: export PATH=\"$(CURDIR)/$(BIN):\$$PATH\""; \
+	  echo "  (this shell), or $(if $(UV),uv tool,pipx) install . (for good: see the README)."; \
+	fi
+	@echo "Starting $(BIN)/purrch..."
+	@$(BIN)/purrch
+
+$(VENV)/.stamp-test: pyproject.toml | $(BIN)/python
 	@echo "Installing Purrch and its test tools into $(VENV)..."
 	@$(PIP) -e ".[test]"
 	@touch $@ $(VENV)/.stamp-play
 
-$(VENV)/.stamp-dev: pyproject.toml $(PKGS) | $(BIN)/python
+$(VENV)/.stamp-dev: pyproject.toml | $(BIN)/python
 	@echo "Installing Purrch and its developer tools into $(VENV)..."
 	@$(PIP) -e ".[dev]"
 	@touch $@ $(VENV)/.stamp-play
-
-play: $(VENV)/.stamp-play
-	@echo "Starting $(BIN)/purrch..."
-	@$(BIN)/purrch
 
 test: $(VENV)/.stamp-test
 	env -u PYTHONDONTWRITEBYTECODE $(BIN)/python -m pytest -n 2

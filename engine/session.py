@@ -45,6 +45,7 @@ from engine.core import (
     players_text,
     seat_seed,
 )
+from engine.invocation import command
 from engine.savefile import write_atomically
 
 __all__ = [
@@ -994,8 +995,8 @@ class Table:
         if autosave is not None and isinstance(data, dict) and "lan" in data:
             # Played here, it would be saved back as a hot-seat game: its seats gone.
             raise SaveError(
-                f"{path} is the save of a LAN table: `purrch host --resume {path}` "
-                "continues it, with its seats"
+                f"{path} is the save of a LAN table: "
+                f"`{command('host', '--resume', str(path))}` continues it, with its seats"
             )
         try:
             return cls.from_json(data, autosave=autosave, clock=clock, games=games)

@@ -840,10 +840,17 @@ def test_help_shows_no_python_types(
     assert "--help -h Show this message" in text
 
 
-def test_play_help_names_the_default_human(capsys: pytest.CaptureFixture[str]) -> None:
+def test_play_help_names_the_default_human(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The name `play` seats without --humans, as it is on this machine: the login
+    name when it reads as a name, else "Player" (never "You")."""
+    text = help_text(capsys, "play")  # the tests' login name is "root": not a name
+    assert "(default: Player)" in text, text
+    monkeypatch.setenv("LOGNAME", "ann")
     text = help_text(capsys, "play")
-    assert "default: your login name, or Player" in text
-    assert "default: You)" not in text
+    assert "(default: Ann, your login name)" in text, text
+    assert "You" not in text
 
 
 def test_version_is_a_flag(capsys: pytest.CaptureFixture[str]) -> None:

@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from tui import invocation
-from tui.invocation import command, purrch
+from engine import invocation
+from engine.invocation import command, purrch
 
 
 @pytest.fixture
@@ -63,3 +63,40 @@ def test_run_any_other_way_it_is_purrch(monkeypatch: pytest.MonkeyPatch) -> None
         assert purrch() == "purrch"
     finally:
         invocation.purrch.cache_clear()
+
+
+def test_the_cli_names_the_command_as_it_works_here(
+    venv_purrch: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Its usage line, the hint after a mistake, the examples in its help and its
+    errors: `./.venv/bin/purrch ...` when that is how it was started."""
+    from tui.cli import run_cli
+
+    assert run_cli(["play", "--help"]) == 0
+    out = " ".join(capsys.readouterr().out.replace("│", " ").split())
+    assert "Usage: ./.venv/bin/purrch play [OPTIONS]" in out
+    assert "`./.venv/bin/purrch rules GAME` lists them" in out
+    assert "`purrch " not in out
+    assert run_cli(["play", "--seed"]) == 2
+    assert capsys.readouterr().err.splitlines()[-1] == "Try './.venv/bin/purrch play -h' for help."
+    assert run_cli(["host"]) == 2
+    assert "(e.g. `./.venv/bin/purrch host pigeons --players 3`)" in capsys.readouterr().err
+
+
+def test_the_engine_s_errors_use_it(venv_purrch: Path, tmp_path: Path) -> None:
+    """A LAN table's save given to `resume`, or a hot-seat one to `host --resume`."""
+    import json
+
+    from engine.net.host import TableHost
+    from engine.session import SaveError, Table
+
+    lan = tmp_path / "lan.json"
+    lan.write_text(json.dumps({"lan": {"format": "x"}}))
+    with pytest.raises(SaveError) as raised:
+        Table.load(lan, autosave=lan)
+    assert f"`./.venv/bin/purrch host --resume {lan}` continues it" in str(raised.value)
+    hot = tmp_path / "hot.json"
+    hot.write_text(json.dumps({"game": "pigeons"}))
+    with pytest.raises(SaveError) as raised:
+        TableHost.resume(hot)
+    assert "`./.venv/bin/purrch resume` continues hot-seat games" in str(raised.value)

@@ -18,13 +18,20 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 @pytest.fixture(scope="module")
-def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
+def source(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """What a fresh clone holds for the packaging: no caches, no build folders."""
     src = tmp_path_factory.mktemp("src")
     for name in ("pyproject.toml", "README.md"):
         shutil.copy(ROOT / name, src / name)
     for package in ("engine", "tui", "themes"):
         ignore = shutil.ignore_patterns("__pycache__", "*.pyc")
         shutil.copytree(ROOT / package, src / package, ignore=ignore)
+    return src
+
+
+@pytest.fixture(scope="module")
+def wheel(source: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    src = source
     out = tmp_path_factory.mktemp("wheel")
     subprocess.run(
         [
@@ -40,7 +47,6 @@ def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
             str(src),
         ],
         check=True,
-        env={**os.environ, "PYTHONWARNINGS": "ignore"},
         capture_output=True,
     )
     (built,) = out.glob("purrch-*.whl")
@@ -101,3 +107,42 @@ def test_the_installed_command_runs(wheel: Path, tmp_path: Path) -> None:
         [*run, "rules", "stool", "--plain"], cwd=tmp_path, env=env, capture_output=True, text=True
     )
     assert rules.returncode == 0 and "Stool Pigeon" in rules.stdout, rules.stderr
+
+
+def test_the_editable_install_of_make_play_warns_of_nothing(source: Path, tmp_path: Path) -> None:
+    """`make play` installs the checkout editable: one .pth line to it.  Without
+    ``package-dir`` declared, setuptools maps the flat layout with an import hook
+    and warns at every install ("InformationOnly: Editable installation ... folders
+    in your working directory ... may take precedence")."""
+    venv = tmp_path / "venv"
+    subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(venv)], check=True)
+    python = venv / "bin" / "python"
+    install = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "--python",
+            str(python),
+            "install",
+            "--verbose",  # what the build backend says, warnings included
+            "--no-deps",
+            "--disable-pip-version-check",
+            "--editable",
+            str(source),
+        ],
+        capture_output=True,
+        text=True,
+    )
+    said = install.stdout + install.stderr
+    assert install.returncode == 0, said
+    for warning in ("InformationOnly", "BuildBackendWarning", "meta path finder"):
+        assert warning not in said, said
+    where = subprocess.run(
+        [str(python), "-c", "import tui, engine, themes; print(tui.__file__)"],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    assert where.stdout.strip() == str(source / "tui" / "__init__.py")

@@ -5,6 +5,10 @@ theme variables (``$pigeon-red`` ... in TCSS, or ``pigeon_style(app, "red")``
 in Python), chosen from the Okabe-Ito palette so that they stay apart for
 colour-blind players; a letter or glyph always goes with the colour, so colour
 is never the only signal.
+
+Textual is imported when :data:`THEMES` is first read, not with this module: the
+command line (``purrch --help``, ``rules``, ``simulate``) needs the theme names
+only.
 """
 
 from __future__ import annotations
@@ -13,8 +17,10 @@ import locale
 import os
 import sys
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from textual.theme import Theme
+if TYPE_CHECKING:
+    from textual.theme import Theme
 
 PIGEON_LETTERS = {
     "red": "R",
@@ -73,65 +79,88 @@ def _variables(
     return out
 
 
-THEMES: tuple[Theme, ...] = (
-    Theme(
-        name="purrch-dark",
-        primary="#E69F00",
-        secondary="#56B4E9",
-        accent="#CC79A7",
-        warning="#F0E442",
-        error="#E5672A",
-        success="#1FB48A",
-        foreground="#E8E6E3",
-        background="#15171C",
-        surface="#1E2128",
-        panel="#2A2E37",
-        dark=True,
-        variables=_variables(
-            _DARK_PIGEONS, cat="#FF5F5F", rainbow="#E8E6E3", action="#9FC5E8", footer_key="#FFD75F"
-        ),
-    ),
-    Theme(
-        name="purrch-light",
-        primary="#B87800",
-        secondary="#0060A0",
-        accent="#A8508A",
-        warning="#8F6A00",
-        error="#C24E00",
-        success="#007A5A",
-        foreground="#1E1E1E",
-        background="#FAF7F0",
-        surface="#F0ECE2",
-        panel="#E3DDD0",
-        dark=False,
-        variables=_variables(
-            _LIGHT_PIGEONS, cat="#B00020", rainbow="#1E1E1E", action="#23507A", footer_key="#A0307F"
-        ),
-    ),
-    Theme(
-        name="purrch-contrast",
-        primary="#FFFF55",
-        secondary="#7FD4FF",
-        accent="#FF8FD0",
-        warning="#FFFF55",
-        error="#FF6A3D",
-        success="#00E0A0",
-        foreground="#FFFFFF",
-        background="#000000",
-        surface="#000000",
-        panel="#202020",
-        dark=True,
-        variables=_variables(
-            _CONTRAST_PIGEONS,
-            cat="#FF4040",
-            rainbow="#FFFFFF",
-            action="#FFFFFF",
-            footer_key="#FF8FD0",
-        ),
-    ),
-)
-THEME_NAMES = tuple(t.name for t in THEMES)
+THEME_NAMES = ("purrch-dark", "purrch-light", "purrch-contrast")
+"""The themes' names, in the order Ctrl+T goes through them."""
 DEFAULT_THEME = "purrch-dark"
+
+
+def _make_themes() -> tuple[Theme, ...]:
+    from textual.theme import Theme
+
+    return (
+        Theme(
+            name="purrch-dark",
+            primary="#E69F00",
+            secondary="#56B4E9",
+            accent="#CC79A7",
+            warning="#F0E442",
+            error="#E5672A",
+            success="#1FB48A",
+            foreground="#E8E6E3",
+            background="#15171C",
+            surface="#1E2128",
+            panel="#2A2E37",
+            dark=True,
+            variables=_variables(
+                _DARK_PIGEONS,
+                cat="#FF5F5F",
+                rainbow="#E8E6E3",
+                action="#9FC5E8",
+                footer_key="#FFD75F",
+            ),
+        ),
+        Theme(
+            name="purrch-light",
+            primary="#B87800",
+            secondary="#0060A0",
+            accent="#A8508A",
+            warning="#8F6A00",
+            error="#C24E00",
+            success="#007A5A",
+            foreground="#1E1E1E",
+            background="#FAF7F0",
+            surface="#F0ECE2",
+            panel="#E3DDD0",
+            dark=False,
+            variables=_variables(
+                _LIGHT_PIGEONS,
+                cat="#B00020",
+                rainbow="#1E1E1E",
+                action="#23507A",
+                footer_key="#A0307F",
+            ),
+        ),
+        Theme(
+            name="purrch-contrast",
+            primary="#FFFF55",
+            secondary="#7FD4FF",
+            accent="#FF8FD0",
+            warning="#FFFF55",
+            error="#FF6A3D",
+            success="#00E0A0",
+            foreground="#FFFFFF",
+            background="#000000",
+            surface="#000000",
+            panel="#202020",
+            dark=True,
+            variables=_variables(
+                _CONTRAST_PIGEONS,
+                cat="#FF4040",
+                rainbow="#FFFFFF",
+                action="#FFFFFF",
+                footer_key="#FF8FD0",
+            ),
+        ),
+    )
+
+
+def __getattr__(name: str) -> tuple[Theme, ...]:
+    """``THEMES``, the Textual themes, made (and Textual imported) on first use."""
+    if name == "THEMES":
+        themes = _make_themes()
+        globals()["THEMES"] = themes
+        return themes
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 @dataclass(frozen=True)

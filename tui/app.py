@@ -56,6 +56,7 @@ from textual.notifications import SeverityLevel
 from textual.screen import ModalScreen, Screen
 
 from engine.core import Game, and_list
+from engine.invocation import command
 from engine.net.client import RemoteTable
 from engine.net.client import data_dir as client_data_dir
 from engine.net.protocol import Code, shown_text
@@ -64,7 +65,6 @@ from themes import DEFAULT_THEME, THEME_NAMES, THEMES, glyphs_for
 from tui.ascii_out import ascii_driver
 from tui.connection import address_text, join_command
 from tui.games.base import SeatPrefs
-from tui.invocation import command
 from tui.screens.chat import ChatPacer, ChatScreen, chat_notice
 from tui.screens.game_over import GameOverScreen, TableNews
 from tui.screens.keys import KeyRow, KeysScreen, key_rows

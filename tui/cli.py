@@ -12,6 +12,7 @@ need them, so ``purrch --help`` stays quick and works even if a game fails to im
 from __future__ import annotations
 
 import contextlib
+import copy
 import json
 import shutil
 import time
@@ -22,8 +23,7 @@ from typing import TYPE_CHECKING, Annotated, Any, NoReturn
 
 import typer
 
-from engine import __version__
-from tui import invocation
+from engine import __version__, invocation
 
 if TYPE_CHECKING:
     from engine.core import Game
@@ -278,6 +278,10 @@ AsciiOption = Annotated[
 ]
 
 
+HUMANS = "your login name, or Player"
+"""``play --humans``'s default in its help, until :func:`help_for_here` names it."""
+
+
 def check_theme(theme: str | None) -> str:
     """The full theme name for ``--theme`` (``light`` is ``purrch-light``); without
     it, the theme last chosen in the app, else the default."""
@@ -413,7 +417,8 @@ def check_playable(game: Game) -> None:
     if not has_screen(game.id):
         fail(
             f"{game.title} cannot be played in the app yet "
-            f"(try `purrch simulate {game.id}` or `purrch rules {game.id}`)"
+            f"(try `{invocation.command('simulate', game.id)}` "
+            f"or `{invocation.command('rules', game.id)}`)"
         )
 
 
@@ -593,10 +598,7 @@ def play(
         typer.Option(
             "--humans",
             "-H",
-            help=(
-                "Names of the humans, who take the first seats: Ann,Bob "
-                "(default: your login name, or Player)."
-            ),
+            help=f"Names of the humans, who take the first seats: Ann,Bob (default: {HUMANS}).",
             show_default=False,
         ),
     ] = None,
@@ -731,7 +733,7 @@ def resume(
         except SaveError as exc:
             fail(f"{exc}{resume_hint(path)}")
         if table.is_over:
-            fail(f"the game saved in {path} is over: start a new one with `purrch`")
+            fail(f"the game saved in {path} is over: start a new one with `{invocation.purrch()}`")
         return table
 
     if not path.is_file() and not from_tmp:
@@ -938,7 +940,8 @@ def host(
             fail(f"{', '.join(given)}: a resumed game keeps the settings in its save")
     else:
         if game is None:
-            fail("give the game to host (e.g. `purrch host pigeons --players 3`) or --resume FILE")
+            example = invocation.command("host", "pigeons", "--players", "3")
+            fail(f"give the game to host (e.g. `{example}`) or --resume FILE")
         chosen = load_game(game)
         if players is None and chosen.min_players == chosen.max_players:
             players = config.players = chosen.min_players  # Chat perché: always 2
@@ -1167,9 +1170,9 @@ def run_cli(args: list[str]) -> int:
     try:
         command = typer.main.get_command(app)
         _plain_metavars(command)
-        if {"-h", "--help"} & set(args[:1]):
-            command.epilog = games_epilog()
-        code = command.main(args=args, prog_name="purrch", standalone_mode=False)
+        if {"-h", "--help"} & set(args):
+            help_for_here(command)
+        code = command.main(args=args, prog_name=invocation.purrch(), standalone_mode=False)
     except _CLICK_ERROR as exc:
         typer.echo(f"error: {' '.join(exc.format_message().split())}", err=True)
         ctx = getattr(exc, "ctx", None)
@@ -1180,6 +1183,35 @@ def run_cli(args: list[str]) -> int:
         typer.echo("", err=True)
         return 1
     return code if isinstance(code, int) else 0
+
+
+def help_for_here(command: Any) -> None:
+    """What the help pages say that depends on this machine, filled in only when a
+    help page is asked for: the games (from the engine's registry), the name
+    ``play`` seats when no ``--humans`` is given, and every `purrch ...` they
+    mention as the command that works from here (``./.venv/bin/purrch ...``)."""
+    from tui.seating import FALLBACK_HUMAN, default_human
+
+    command.epilog = games_epilog()
+    name = default_human()
+    human = FALLBACK_HUMAN if name == FALLBACK_HUMAN else f"{name}, your login name"
+    here = invocation.purrch()
+
+    def fill(text: str | None) -> str | None:
+        if text is None:
+            return None
+        text = text.replace(f"(default: {HUMANS})", f"(default: {human})")
+        return text if here == "purrch" else text.replace("`purrch ", f"`{here} ")
+
+    def walk(cmd: Any) -> None:
+        cmd.help = fill(cmd.help)
+        for param in cmd.params:
+            if getattr(param, "help", None):
+                param.help = fill(param.help)
+        for sub in getattr(cmd, "commands", {}).values():
+            walk(sub)
+
+    walk(command)
 
 
 def games_epilog() -> str:
@@ -1193,40 +1225,32 @@ def games_epilog() -> str:
 
 
 def _plain_metavars(command: Any) -> None:
-    """Help that reads like a Unix command's: a flag shows no value, an option or an
-    argument its name in capitals (``--players PLAYERS``, ``GAME``), not the Python
-    type Typer shows (``<bool>``, ``<list[str]>``), here and in every subcommand."""
-    _flags_show_no_type()
+    """Help that reads like a Unix command's: an option shows its value's name in
+    capitals (``--players PLAYERS``), an argument its name alone (``GAME``), not the
+    type Typer shows by default (``<int>``, ``GAME <str>``), here and in every
+    subcommand.  (Flags show none: Typer 0.28 leaves a flag's type out.)"""
     for param in command.params:
         if param.metavar is None and not getattr(param, "is_flag", False):
             param.metavar = param.name.upper()
-        if param.param_type_name == "argument":  # its name says it: no type column
-            param.display_type_rich = lambda ctx: None
+        if param.param_type_name == "argument" and not getattr(param.type, "purrch", False):
+            # The help's type column shows the type's own metavar, ``<str>`` when it
+            # has none: this argument's copy of its type has an empty one.
+            plain = copy.copy(param.type)
+            plain.get_metavar = lambda *args, **kwargs: ""
+            plain.purrch = True
+            param.type = plain
     for sub in getattr(command, "commands", {}).values():
         _plain_metavars(sub)
 
 
-def _flags_show_no_type() -> None:
-    """Typer 0.22+ shows ``<bool>`` beside every flag, ``--help`` too (made afresh for
-    each help page): a flag takes no value, so it shows none."""
-    option = getattr(typer.core, "TyperOption", None)
-    shown = getattr(option, "display_type_rich", None)
-    if shown is None or getattr(shown, "purrch", False):
-        return
-
-    def display_type_rich(self: Any, ctx: Any) -> str | None:
-        return None if getattr(self, "is_flag", False) else shown(self, ctx)
-
-    display_type_rich.purrch = True  # type: ignore[attr-defined]
-    option.display_type_rich = display_type_rich  # type: ignore[union-attr]
-
-
 def _command_path(args: list[str]) -> str:
     """ "purrch play" when ``args`` name a command (a mistake the parser reports
-    without its context: a flag missing its value), else "purrch"."""
+    without its context: a flag missing its value), else "purrch" (as the user can
+    type it here: :func:`engine.invocation.purrch`)."""
     names = {c.name or c.callback.__name__ for c in app.registered_commands if c.callback}
     command = next((a for a in args if not a.startswith("-")), None)
-    return f"purrch {command}" if command in names else "purrch"
+    here = invocation.purrch()
+    return f"{here} {command}" if command in names else here
 
 
 # Click's error class, whether typer uses click or its own copy of it (typer 0.22+):

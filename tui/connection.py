@@ -8,8 +8,8 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from engine.invocation import purrch
 from engine.net import DEFAULT_PORT
-from tui.invocation import purrch
 
 EVERYWHERE = "0.0.0.0"
 """The address a table binds to by default: every network interface."""

@@ -24,8 +24,9 @@ from collections.abc import Callable, Collection
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
-from engine import __version__
+from engine import __version__, invocation
 from engine.core import Game
+from engine.invocation import purrch
 from engine.net import DEFAULT_PORT
 from engine.net.client import JoinError, LobbyInfo, RemoteTable, data_dir
 from engine.net.host import HostConfig, TableHost
@@ -33,9 +34,7 @@ from engine.net.server import TableServer
 from engine.net.tcp import os_reason
 from engine.savefile import SaveInUse, SaveLock
 from engine.session import SaveError
-from tui import invocation
 from tui.connection import ASK_PASSWORD, EVERYWHERE, address_text, resume_command
-from tui.invocation import purrch
 from tui.names import name_skeleton
 
 if TYPE_CHECKING:

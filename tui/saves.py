@@ -13,9 +13,9 @@ import os
 from collections.abc import Callable
 from pathlib import Path
 
+from engine.invocation import command
 from engine.savefile import temporary_saves
 from engine.session import SaveError, Table
-from tui.invocation import command
 
 
 def intact_tmp(path: Path, check: Callable[[Path], object] | None = None) -> Path | None:

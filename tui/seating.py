@@ -16,10 +16,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from engine.core import JSON, RuleOption, resolve_options
+from engine.invocation import command
 from engine.net.protocol import MAX_MARKS, cap_marks
 from engine.savefile import SaveInUse, SaveLock
 from engine.session import SaveError, SeatConfig, Table
-from tui.invocation import command
 from tui.names import name_skeleton
 from tui.saves import intact_tmp, recover_command
 

@@ -77,6 +77,7 @@ from typing import Any
 
 from engine import __version__
 from engine.core import JSON, Event, Game, IllegalMove, players_text, resolve_options
+from engine.invocation import command
 from engine.net.protocol import (
     CHAT_RATE,
     MAX_LINE,
@@ -582,7 +583,7 @@ class TableHost:
         if not isinstance(lan, dict) or lan.get("format") != LAN_FORMAT:
             raise SaveError(
                 f"{path} is not a LAN table save (no seats and tokens in it): "
-                "`purrch resume` continues hot-seat games"
+                f"`{command('resume')}` continues hot-seat games"
             )
         version = lan.get("version")
         if version not in (1, LAN_VERSION) or isinstance(version, bool):

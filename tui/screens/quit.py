@@ -14,7 +14,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Footer, Static
 
-from tui.invocation import command
+from engine.invocation import command
 from tui.lifecycle import coming_down
 
 QUESTION = "Quit Purrch?"

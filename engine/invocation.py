@@ -1,8 +1,10 @@
 """How to call ``purrch`` from where the user is, for every message that names a command.
 
 After ``make play`` the command is ``.venv/bin/purrch``, not ``purrch``: a message
-saying "`purrch resume` continues it" must say what works.  Nothing here imports
-Textual.
+saying "`purrch resume` continues it" must say what works.  It lives in the engine
+(standard library only) because the engine's own errors name commands too (a LAN
+table's save given to ``purrch resume``); the app, the CLI and the README's promise
+all go through :func:`command`.
 """
 
 from __future__ import annotations
