@@ -6,12 +6,14 @@ Three small pieces, each with an injectable clock so tests never sleep:
   that doubles per failure (capped), and a lock-out once the budget is spent;
   it forgets an address after ``window`` seconds without failures.
 - ``ConnectionCounter``: open connections per address and in total.
-- ``RefusalReporter``: counts refusals by kind and writes one line per kind
-  per interval ("12 wrong passwords from 2 addresses in the last 10 s").
+- ``RefusalReporter``: writes the first refusal of a kind at once, then one
+  line per kind per interval ("Refused (wrong password): 12 more from 2
+  addresses in the last 10 s").
 """
 
 from __future__ import annotations
 
+import ipaddress
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -34,7 +36,17 @@ class AttemptBudget:
     base_delay: float = 0.5
     max_delay: float = 8.0
     clock: Clock = time.monotonic
+    max_addresses: int = 4096
+    """Addresses remembered at most: past that the oldest are forgotten first."""
     _seen: dict[str, _Failures] = field(default_factory=dict)
+
+    def _forget_some(self) -> None:
+        now = self.clock()
+        for address, entry in list(self._seen.items()):
+            if now - entry.last >= self.window:
+                del self._seen[address]
+        while len(self._seen) >= self.max_addresses:  # dicts keep insertion order
+            del self._seen[next(iter(self._seen))]
 
     def _entry(self, address: str) -> _Failures | None:
         entry = self._seen.get(address)
@@ -52,10 +64,19 @@ class AttemptBudget:
         """Record a wrong password; return the delay to wait before answering."""
         entry = self._entry(address)
         if entry is None:
+            if len(self._seen) >= self.max_addresses:
+                self._forget_some()
             entry = self._seen[address] = _Failures()
         entry.count += 1
         entry.last = self.clock()
         return float(min(self.max_delay, self.base_delay * 2.0 ** (entry.count - 1)))
+
+    def locked_for(self, address: str) -> float:
+        """Seconds until the address may try again (0: it may now)."""
+        entry = self._entry(address)
+        if entry is None or entry.count < self.per_address:
+            return 0.0
+        return max(0.0, entry.last + self.window - self.clock())
 
     def success(self, address: str) -> None:
         """A right password clears the address's failures."""
@@ -71,17 +92,23 @@ class ConnectionCounter:
     _open: dict[str, int] = field(default_factory=dict)
     _total: int = 0
 
-    def acquire(self, address: str) -> str | None:
-        """Count a new connection; return None, or the refusal kind."""
+    def acquire(self, address: str | None) -> str | None:
+        """Count a new connection; return None, or the refusal kind.  ``address``
+        None: counted in the total only (an address exempt from the per-address cap)."""
         if self._total >= self.total:
             return "too many connections"
-        if self._open.get(address, 0) >= self.per_address:
-            return "too many connections from one address"
-        self._open[address] = self._open.get(address, 0) + 1
+        if address is not None:
+            if self._open.get(address, 0) >= self.per_address:
+                return "too many connections from one address"
+            self._open[address] = self._open.get(address, 0) + 1
         self._total += 1
         return None
 
-    def release(self, address: str) -> None:
+    def release(self, address: str | None) -> None:
+        """One connection counted by ``acquire(address)`` closed."""
+        if address is None:
+            self._total = max(0, self._total - 1)
+            return
         left = self._open.get(address, 0) - 1
         if left < 0:
             return
@@ -96,39 +123,73 @@ class ConnectionCounter:
 
 
 @dataclass
+class _Window:
+    since: float
+    count: int = 0
+    addresses: set[str] = field(default_factory=set)
+
+
+MAX_NAMED_ADDRESSES = 1000
+"""Addresses a reporter remembers per kind and interval (more only count)."""
+
+
+@dataclass
 class RefusalReporter:
-    """Aggregates refusals: one console line per kind per ``interval``."""
+    """Aggregates refusals, so that a flood reads as a few lines.
+
+    The first refusal of a kind is written at once, with its address; the ones
+    that follow within ``interval`` seconds are counted and written as one line
+    when the interval is over (:meth:`flush`, which an adapter calls when
+    :meth:`due` says).  A quiet interval writes nothing.
+    """
 
     write: Callable[[str], None]
     interval: float = 10.0
     clock: Clock = time.monotonic
-    _start: float | None = None
-    _counts: dict[str, int] = field(default_factory=dict)
-    _addresses: dict[str, set[str]] = field(default_factory=dict)
+    _windows: dict[str, _Window] = field(default_factory=dict)
 
     def refused(self, kind: str, address: str) -> None:
-        """Count one refusal of ``kind`` (a plural noun, e.g. "wrong passwords")."""
-        now = self.clock()
-        if self._start is None:
-            self._start = now
-        self._counts[kind] = self._counts.get(kind, 0) + 1
-        self._addresses.setdefault(kind, set()).add(address)
+        """Count one refusal of ``kind`` (a short phrase: "wrong password")."""
         self.flush()
+        window = self._windows.get(kind)
+        if window is None:
+            self._windows[kind] = _Window(self.clock())
+            self.write(f"Refused ({kind}): {address or 'an unknown address'}")
+            return
+        window.count += 1
+        if len(window.addresses) < MAX_NAMED_ADDRESSES:
+            window.addresses.add(address)
+
+    def due(self) -> float | None:
+        """When :meth:`flush` has a line to write (None: nothing is pending)."""
+        times = [w.since + self.interval for w in self._windows.values() if w.count]
+        return min(times) if times else None
 
     def flush(self, force: bool = False) -> None:
-        """Write the pending lines if the interval is over (or ``force``)."""
-        if self._start is None:
-            return
-        if not force and self.clock() - self._start < self.interval:
-            return
-        span = max(1, round(self.clock() - self._start))
-        for kind, n in self._counts.items():
-            hosts = len(self._addresses[kind])
-            plural = "address" if hosts == 1 else "addresses"
-            self.write(f"{n} {kind} from {hosts} {plural} in the last {span} s")
-        self._counts.clear()
-        self._addresses.clear()
-        self._start = None
+        """Write the counts of the intervals that are over (all of them: ``force``)."""
+        now = self.clock()
+        for kind, window in list(self._windows.items()):
+            if not force and now - window.since < self.interval:
+                continue
+            del self._windows[kind]
+            if not window.count:
+                continue
+            span = max(1, round(now - window.since))
+            if len(window.addresses) == 1:
+                (only,) = window.addresses
+                whence = only or "an unknown address"
+            else:
+                more = "+" if len(window.addresses) >= MAX_NAMED_ADDRESSES else ""
+                whence = f"{len(window.addresses)}{more} addresses"
+            self.write(f"Refused ({kind}): {window.count} more from {whence} in the last {span} s")
+
+
+def is_loopback(address: str) -> bool:
+    """Whether ``address`` (an IP address as text) is this machine's loopback."""
+    try:
+        return ipaddress.ip_address(address.split("%", 1)[0]).is_loopback
+    except ValueError:
+        return False
 
 
 def raise_open_files_limit() -> None:

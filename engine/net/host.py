@@ -65,6 +65,7 @@ import hashlib
 import hmac
 import json
 import logging
+import math
 import os
 import secrets
 import time
@@ -78,6 +79,7 @@ from typing import Any
 from engine import __version__
 from engine.core import JSON, Event, Game, IllegalMove, players_text, resolve_options
 from engine.invocation import command
+from engine.net.guard import AttemptBudget, ConnectionCounter, RefusalReporter, is_loopback
 from engine.net.protocol import (
     CHAT_RATE,
     MAX_LINE,
@@ -186,10 +188,30 @@ class HostConfig:
     bot_delay: tuple[float, float] = (0.6, 1.6)
     away_timeout: float | None = 60.0
     """Seconds a dropped player's seat waits before a bot plays it (None: never)."""
-    hello_timeout: float = 30.0
+    hello_timeout: float = 5.0
+    """Seconds a connection may stay without a hello (a client says it at once)."""
     max_spectators: int = 32
     max_pending: int = 32
     """Connections that have not said hello yet, at most."""
+    max_connections: int = 256
+    """Open connections at most, all addresses together (a new one past that is
+    refused ``busy``)."""
+    max_per_address: int = 8
+    """Open connections at most from one source address."""
+    limit_loopback: bool = False
+    """Whether the per-address limits (:attr:`max_per_address`,
+    :attr:`address_join_rate`) apply to this machine's own address too.  By
+    default they do not: an SSH door in front of the table brings every one of its
+    players from there.  The password budget always applies."""
+    address_join_rate: tuple[float, float] = (1.0, 10.0)
+    """Hellos a second from one source address, sustained and in a burst (a seat's
+    token redial is never refused for it)."""
+    password_budget: AttemptBudget | None = None
+    """Wrong passwords per source address (a growing delay before each refusal,
+    then a lock-out; see :class:`~engine.net.guard.AttemptBudget`); None: the host
+    makes its own.  ``purrch host --ssh`` gives the SSH door the same one."""
+    report_interval: float = 10.0
+    """Seconds over which refused connections are counted into one console line."""
     rate: float = RATE_PER_SECOND
     burst: float = RATE_BURST
     join_rate: tuple[float, float] = (5.0, 40.0)
@@ -230,9 +252,6 @@ QUIET_SPECTATORS = (
 )
 """What a spectator is told when the host mutes them, and when one chats while muted."""
 LOUD_SPECTATORS = "The host unmuted the spectators' chat: you may chat again."
-
-WRONG_PASSWORD_REPORT = 10.0
-"""Seconds between two console lines about wrong passwords (the count is in the next)."""
 
 SCRYPT_N = 2**10
 """scrypt's cost for new password hashes (about 3 ms and 1 MiB on a laptop).  Low on
@@ -366,10 +385,13 @@ class _Seat:
 class _Conn:
     __slots__ = (
         "ack",
+        "address",
         "chat_limiter",
         "closing",
+        "counted",
         "decoder",
         "game_sent",
+        "held",
         "id",
         "limiter",
         "log_sent",
@@ -381,9 +403,12 @@ class _Conn:
         "seat",
     )
 
-    def __init__(self, conn_id: int, opened: float, config: HostConfig) -> None:
+    def __init__(self, conn_id: int, opened: float, config: HostConfig, address: str) -> None:
         self.id = conn_id
         self.opened = opened
+        self.address = address  # the source address ("": unknown)
+        self.counted: str | None = None  # the key it is counted under, if counted
+        self.held: tuple[float, ProtocolError] | None = None  # refused, answered then
         self.decoder = LineDecoder(config.max_line)
         self.limiter = RateLimiter(config.rate, config.burst)
         self.chat_limiter = RateLimiter(*config.chat_rate)
@@ -503,8 +528,15 @@ class TableHost:
         # Everyone's joins and chat lines go to everyone: a table-wide budget for
         # each, so that no crowd of connections can bury the players in them.
         self._join_limiter = RateLimiter(*config.join_rate)
-        self._wrong_passwords = 0  # not reported yet
-        self._wrong_reported_at: float | None = None
+        # Admission: per source address, so that one address cannot spend everyone's.
+        self._address_joins: dict[str, RateLimiter] = {}
+        self._open = ConnectionCounter(config.max_per_address, config.max_connections)
+        self._passwords = config.password_budget or AttemptBudget(clock=clock)
+        self._refusals = RefusalReporter(
+            lambda line: self._report_line("warning", line),
+            interval=config.report_interval,
+            clock=clock,
+        )
         # Seats and spectators have a budget each (spectators can never spend the
         # seats'), and spectators' lines queue for theirs: a seat's line goes first.
         self._chat_limiter = RateLimiter(*config.table_chat_rate)
@@ -732,30 +764,52 @@ class TableHost:
                     if s.human and s.away_since is not None and not s.bot_playing
                 ]
         times += [
-            c.opened + self.config.hello_timeout
+            c.opened + self.config.hello_timeout if c.held is None else c.held[0]
             for c in self._conns.values()
             if c.role == "hello" and not c.closing
         ]
         chat = self._spectator_chat_due()
         if chat is not None:
             times.append(chat)
+        report = self._refusals.due()
+        if report is not None:
+            times.append(report)
         return min(times) if times else None
 
     # ------------------------------------------------------------------ events in
 
-    def connect(self) -> int:
-        """A new connection; returns its id.
+    def connect(self, address: str | None = None) -> int:
+        """A new connection from ``address`` (its source IP address; None: unknown);
+        returns its id.
 
-        When more than ``max_pending`` connections wait to say hello, the one that
-        has waited longest is closed (fatal ``busy``), not the new one: a client
-        says hello as soon as it connects, so idle sockets held open by someone
-        cannot lock the players out."""
-        conn = _Conn(self._next_conn, self._clock(), self.config)
+        Past :attr:`HostConfig.max_connections` open connections, or
+        :attr:`HostConfig.max_per_address` from its address, the new one is refused
+        (fatal ``busy``).  When more than ``max_pending`` connections wait to say
+        hello, the one that has waited longest is closed (fatal ``busy``), not the
+        new one: a client says hello as soon as it connects, so idle sockets held
+        open by someone cannot lock the players out."""
+        conn = _Conn(self._next_conn, self._clock(), self.config, address or "")
         self._next_conn += 1
         self._conns[conn.id] = conn
-        pending = [c for c in self._conns.values() if c.role == "hello" and not c.closing]
+        key = self._address_key(conn)
+        refused = self._open.acquire(key)
+        if refused is not None:
+            self._refusals.refused(refused, conn.address)
+            whence = "your address" if refused.endswith("one address") else "everyone"
+            self._fatal_queued(
+                conn,
+                f"Too many connections from {whence} are open: try again in a moment.",
+            )
+            return conn.id
+        conn.counted = key or ""
+        pending = [
+            c
+            for c in self._conns.values()
+            if c.role == "hello" and not c.closing and c.held is None
+        ]
         if len(pending) > self.config.max_pending:
             oldest = min(pending, key=lambda c: (c.opened, c.id))
+            self._refusals.refused("too many connections waiting for a hello", oldest.address)
             # The new one itself only with max_pending 0: queued then, even with a
             # sink, so that the caller learns the connection's id first.
             sink = self._sink
@@ -772,6 +826,27 @@ class TableHost:
                 self._sink = sink
         return conn.id
 
+    def note_refusal(self, kind: str, address: str) -> None:
+        """Count a refusal the adapter made itself (``accept`` failed...) into the
+        console's aggregated lines."""
+        self._refusals.refused(kind, address)
+
+    def _address_key(self, conn: _Conn) -> str | None:
+        """What ``conn`` counts under for the per-address limits (None: exempt)."""
+        if not conn.address or (not self.config.limit_loopback and is_loopback(conn.address)):
+            return None
+        return conn.address
+
+    def _fatal_queued(self, conn: _Conn, text: str) -> None:
+        """Refuse a connection that :meth:`connect` is making (fatal ``busy``): the
+        actions wait in the queue even with a sink, so that the caller learns the
+        connection's id before they are carried out."""
+        sink, self._sink = self._sink, None
+        try:
+            self._fatal(conn, Code.BUSY, text)
+        finally:
+            self._sink = sink
+
     def receive(self, conn_id: int, data: bytes, *, settle: bool = True) -> None:
         """Bytes from a connection: every complete line is handled, in order.
 
@@ -784,10 +859,10 @@ class TableHost:
         is ever sent that the save does not hold yet.
         """
         conn = self._conns.get(conn_id)
-        if conn is None or conn.closing:
-            return
+        if conn is None or conn.closing or conn.held is not None:
+            return  # a refused hello's connection is answered later: its bytes are dropped
         for item in conn.decoder.feed(data, partial(self._admit, conn)):
-            if conn.closing:
+            if conn.closing or conn.held is not None:
                 break
             if isinstance(item, ProtocolError):
                 self._send(conn, item.to_message())
@@ -820,6 +895,8 @@ class TableHost:
         conn = self._conns.pop(conn_id, None)
         if conn is None:
             return
+        if conn.counted is not None:
+            self._open.release(conn.counted or None)
         if conn.role == "spectator":
             self._lobby_dirty = True
             if not self._stopping:
@@ -850,12 +927,21 @@ class TableHost:
     def tick(self) -> None:
         """Apply what fell due: bot moves, window deadlines, away timeouts, hello timeouts."""
         now = self._clock()
+        self._refusals.flush()
         for conn in list(self._conns.values()):
+            if conn.held is not None and not conn.closing:
+                if now >= conn.held[0]:
+                    error = conn.held[1]
+                    conn.held = None
+                    self._send(conn, error.to_message())
+                    self._close(conn)
+                continue
             if (
                 conn.role == "hello"
                 and not conn.closing
                 and now - conn.opened >= self.config.hello_timeout
             ):
+                self._refusals.refused("no hello in time", conn.address)
                 self._fatal(
                     conn,
                     Code.TIMEOUT,
@@ -893,7 +979,9 @@ class TableHost:
             )
         for conn in list(self._conns.values()):
             if not conn.closing:
+                conn.held = None
                 self._fatal(conn, code, reason)
+        self._refusals.flush(force=True)
         if self._table is not None:
             self._save_dirty = True
         self._settle()
@@ -1018,12 +1106,8 @@ class TableHost:
         redial = self._seat_by_token(token) if token else None
         # A seat's own token comes back whatever strangers' hellos spent of the budget
         # (QA: 12-20 hellos a second made a player's redials fail with busy).
-        if redial is None and not self._join_limiter.allow(self._clock()):
-            raise ProtocolError(
-                Code.BUSY,
-                "Too many people are joining at once: try again in a moment.",
-                fatal=True,
-            )
+        if redial is None:
+            self._count_join(conn)
         version = msg["protocol"]
         if version != PROTOCOL_VERSION:
             raise ProtocolError(
@@ -1038,9 +1122,9 @@ class TableHost:
                 raise ProtocolError(
                     Code.PASSWORD, "This table needs a password (--password).", fatal=True
                 )
-            if not self._password_matches(given):
-                self._wrong_password_seen()
-                raise ProtocolError(Code.PASSWORD, "Wrong password.", fatal=True)
+            self._check_password(conn, given)
+            if conn.held is not None:
+                return
         name = clean_name(msg["name"])
         if msg.get("spectate"):
             self._join_spectator(conn, name)
@@ -1050,18 +1134,59 @@ class TableHost:
             return
         self._take_free_seat(conn, name)
 
-    def _wrong_password_seen(self) -> None:
-        """Tell the host's console about wrong passwords (someone may be guessing): at
-        most one line every ``WRONG_PASSWORD_REPORT`` seconds, with the count."""
-        self._wrong_passwords += 1
+    def _count_join(self, conn: _Conn) -> None:
+        """Count a stranger's hello against its address's budget and the table's;
+        ``busy`` (fatal) once either is spent."""
         now = self._clock()
-        last = self._wrong_reported_at
-        if last is not None and now - last < WRONG_PASSWORD_REPORT:
+        key = self._address_key(conn)
+        if key is not None:
+            limiter = self._address_joins.get(key)
+            if limiter is None:
+                if len(self._address_joins) >= 4096:  # forget the oldest addresses
+                    for old in list(self._address_joins)[:1024]:
+                        del self._address_joins[old]
+                limiter = self._address_joins[key] = RateLimiter(*self.config.address_join_rate)
+            if not limiter.allow(now):
+                self._refusals.refused("too many joins from one address", conn.address)
+                raise ProtocolError(
+                    Code.BUSY,
+                    "Too many joins from your address at once: try again in a moment.",
+                    fatal=True,
+                )
+        if not self._join_limiter.allow(now):
+            self._refusals.refused("too many joins at once", conn.address)
+            raise ProtocolError(
+                Code.BUSY,
+                "Too many people are joining at once: try again in a moment.",
+                fatal=True,
+            )
+
+    def _check_password(self, conn: _Conn, given: str) -> None:
+        """A hello's password, against the address's budget of wrong ones.
+
+        An address that spent its budget is refused without a check.  A wrong
+        password is answered after the delay the budget gives (growing with each
+        failure): the connection is held meanwhile and its bytes dropped, so that
+        guessing costs time, on fresh connections as well as on one."""
+        budget, address = self._passwords, conn.address
+        if not budget.allowed(address):
+            self._refusals.refused("locked out after wrong passwords", address)
+            minutes = max(1, math.ceil(budget.locked_for(address) / 60))
+            raise ProtocolError(
+                Code.PASSWORD,
+                f"Too many wrong passwords from your address: try again in "
+                f"{minutes} minute{'s' if minutes != 1 else ''}.",
+                fatal=True,
+            )
+        if self._password_matches(given):
+            budget.success(address)
             return
-        n, self._wrong_passwords = self._wrong_passwords, 0
-        self._wrong_reported_at = now
-        more = f" ({n} since the last report)" if n > 1 else ""
-        self._report_line("warning", f"A join with a wrong password was refused{more}.")
+        delay = budget.failure(address)
+        self._refusals.refused("wrong password", address)
+        error = ProtocolError(Code.PASSWORD, "Wrong password.", fatal=True)
+        if delay <= 0:
+            raise error
+        conn.held = (self._clock() + delay, error)
 
     def _password_matches(self, given: str) -> bool:
         """``given`` against the password, or else its hash; in constant time.

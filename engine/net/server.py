@@ -14,6 +14,11 @@ The host decides everything; this adapter only moves bytes and keeps time:
   ``close_grace`` seconds: closing a socket that has unread bytes would send the
   peer a reset, which can destroy the error line that says why, still on its
   way;
+* each connection's source address goes to the host, which caps connections per
+  address and in total (:meth:`TableHost.connect`); ``accept`` failing for want
+  of file descriptors is counted into the host's console lines, not printed with
+  a traceback each time, and :meth:`TableServer.start` first raises the soft
+  open-files limit to the hard one;
 * one timer wakes the host at :meth:`TableHost.next_wakeup` (bot moves, window
   deadlines, away and hello timeouts);
 * the autosave's fsync runs off the event loop (:attr:`TableHost.defer_fsync`):
@@ -33,6 +38,7 @@ Everything runs on one event loop, so messages are handled in arrival order.
 from __future__ import annotations
 
 import asyncio
+import errno
 import logging
 import math
 from collections.abc import Callable
@@ -41,6 +47,7 @@ from typing import Any
 
 from engine.core import Game
 from engine.net import DEFAULT_PORT
+from engine.net.guard import raise_open_files_limit
 from engine.net.host import Close, HostConfig, Reporter, Send, TableHost, fsync_saved
 from engine.net.tcp import keep_alive
 from engine.savefile import SaveLock
@@ -54,6 +61,9 @@ DEFAULT_SEND_BUFFER = 1024 * 1024
 """Bytes waiting to be sent to one client before it counts as too slow and is dropped."""
 
 _log = logging.getLogger(__name__)
+
+_ACCEPT_ERRORS = frozenset({errno.EMFILE, errno.ENFILE, errno.ENOBUFS, errno.ENOMEM})
+"""What ``accept`` fails with when the process or the system runs out of resources."""
 
 
 class TableServer:
@@ -90,6 +100,7 @@ class TableServer:
         self._fsync_timer: asyncio.TimerHandle | None = None
         self._fsync_started = -math.inf
         self._settle_due = False
+        self._handler_set = False
         self.fsync_interval = FSYNC_INTERVAL
         """Seconds between the starts of two background fsyncs (see the module docstring)."""
         host.set_sink(self._act)
@@ -126,6 +137,11 @@ class TableServer:
         """Listen on ``bind``:``port`` (port 0: any free port, see :attr:`port`).  The
         host's config keeps where (saved with the table, so that a resumed table
         listens there again)."""
+        raise_open_files_limit()
+        loop = asyncio.get_running_loop()
+        if loop.get_exception_handler() is None:
+            loop.set_exception_handler(self._loop_exception)
+            self._handler_set = True
         self._server = await asyncio.start_server(
             self._serve_client, host=bind, port=port, reuse_address=True
         )
@@ -187,6 +203,21 @@ class TableServer:
             lock.release()
         if self._server is not None:
             await self._server.wait_closed()
+        if self._handler_set:
+            asyncio.get_running_loop().set_exception_handler(None)
+            self._handler_set = False
+
+    def _loop_exception(self, loop: asyncio.AbstractEventLoop, context: dict[str, Any]) -> None:
+        """The event loop's errors: a refused ``accept`` (out of file descriptors or
+        memory, under a flood of connections) is counted into the host's aggregated
+        console lines rather than printed with a traceback each time; asyncio tries
+        accepting again a moment later by itself."""
+        exc = context.get("exception")
+        if isinstance(exc, OSError) and exc.errno in _ACCEPT_ERRORS:
+            self.host.note_refusal("out of file descriptors", "")
+            self._reschedule()  # the count's console line falls due later
+            return
+        loop.default_exception_handler(context)
 
     async def __aenter__(self) -> TableServer:
         return self
@@ -206,7 +237,8 @@ class TableServer:
             writer.transport.abort()
             return
         keep_alive(writer.get_extra_info("socket"))  # a silent drop is noticed too
-        conn = self.host.connect()
+        peer = writer.get_extra_info("peername")
+        conn = self.host.connect(str(peer[0]) if isinstance(peer, tuple) and peer else None)
         self._writers[conn] = writer
         try:
             self._run_actions()

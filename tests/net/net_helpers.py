@@ -15,6 +15,7 @@ from engine.bots import RandomBot
 from engine.core import JSON, Event, IllegalMove, Option, Outcome, Prompt, Rng, RuleOption
 from engine.games import get_game
 from engine.net.client import RemoteTable, event_from_json
+from engine.net.guard import AttemptBudget
 from engine.net.host import Close, HostConfig, Send, TableHost, default_bot_level
 from engine.net.protocol import MAX_SERVER_LINE, LineDecoder, Message, encode, parse_server_line
 from engine.net.server import TableServer
@@ -165,9 +166,18 @@ class HostHarness:
     def new(
         cls, game: str = "pigeons", clock: FakeClock | None = None, **config: Any
     ) -> HostHarness:
-        settings = {"players": 4, "bots": 1, "seed": 7, "bot_delay": (0.0, 0.0), **config}
-        chosen = RACE if game == "race" else get_game(game)
         clock = clock or FakeClock()
+        # Wrong passwords answered at once (tests/security times the growing delay).
+        budget = AttemptBudget(base_delay=0.0, clock=clock)
+        settings = {
+            "players": 4,
+            "bots": 1,
+            "seed": 7,
+            "bot_delay": (0.0, 0.0),
+            "password_budget": budget,
+            **config,
+        }
+        chosen = RACE if game == "race" else get_game(game)
         return cls(TableHost(chosen, HostConfig(**settings), clock=clock), clock)
 
     def pump(self) -> None:

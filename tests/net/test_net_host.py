@@ -12,6 +12,7 @@ import pytest
 from net_helpers import RACE, FakeClock, HostHarness, hello, play_host_game
 
 from engine.games import REGISTRY, get_game
+from engine.net.guard import AttemptBudget
 from engine.net.host import CHAT_HISTORY, HostConfig, TableHost, fsync_saved
 from engine.net.protocol import MAX_LINE, Code, encode
 from engine.session import SaveError, SeatConfig, Table
@@ -914,14 +915,15 @@ def test_wrong_passwords_reach_the_console_a_line_every_10_seconds() -> None:
     lines: list[tuple[str, str]] = []
     h.host._report = lambda kind, text: lines.append((kind, text))
     for _ in range(4):
-        h.send(h.connect(), hello("Eve", password="guess"))
+        h.send(h.host.connect("10.0.0.5"), hello("Eve", password="guess"))
     h.send(h.connect(), hello("Eve"))  # no password at all: not news
-    assert lines == [("warning", "A join with a wrong password was refused.")]
+    assert lines == [("warning", "Refused (wrong password): 10.0.0.5")]
+    assert h.host.next_wakeup() == clock() + 10
     clock.advance(10)
-    h.send(h.connect(), hello("Eve", password="guess"))
+    h.tick()
     assert lines[-1] == (
         "warning",
-        "A join with a wrong password was refused (4 since the last report).",
+        "Refused (wrong password): 3 more from 10.0.0.5 in the last 10 s",
     )
 
 
@@ -940,7 +942,9 @@ def test_resume_keeps_the_address_port_away_timeout_and_a_hash_of_the_password(
     assert len(bytes.fromhex(lan["password"]["hash"])) == 32
 
     # Nothing given but the file: every setting comes back, the limits are the config's.
-    host = TableHost.resume(path, HostConfig(players=0, max_spectators=3), clock=clock)
+    at_once = AttemptBudget(base_delay=0.0, clock=clock)  # wrong passwords answered at once
+    config = HostConfig(players=0, max_spectators=3, password_budget=at_once)
+    host = TableHost.resume(path, config, clock=clock)
     config = host.config
     assert (config.bind, config.port, config.away_timeout) == ("127.0.0.1", 7802, 10)
     assert config.password is None and config.password_hash is not None
@@ -990,7 +994,15 @@ def test_resume_keeps_the_address_port_away_timeout_and_a_hash_of_the_password(
 def test_settings_given_with_resume_win_over_the_saved_ones(tmp_path: Path) -> None:
     clock = FakeClock()
     path, tokens = hosted_table_save(tmp_path, clock)
-    config = HostConfig(players=0, password="new", away_timeout=None, port=0, bind="::1")
+    at_once = AttemptBudget(base_delay=0.0, clock=clock)
+    config = HostConfig(
+        players=0,
+        password="new",
+        away_timeout=None,
+        port=0,
+        bind="::1",
+        password_budget=at_once,
+    )
     host = TableHost.resume(
         path, config, overrides=("password", "away_timeout", "port"), clock=clock
     )

@@ -52,20 +52,42 @@ def test_counter_caps_per_address_and_total() -> None:
     assert counter.count() == 3
 
 
-def test_reporter_one_line_per_kind_per_interval() -> None:
+def test_reporter_first_line_at_once_then_one_line_per_kind_per_interval() -> None:
     clock = FakeClock()
     lines: list[str] = []
     reporter = RefusalReporter(lines.append, interval=10, clock=clock)
-    for i in range(12):
-        reporter.refused("wrong passwords", f"10.0.0.{i % 2}")
+    assert reporter.due() is None
+    for i in range(13):
+        reporter.refused("wrong password", f"10.0.0.{i % 2}")
         clock.now += 0.5
-    assert lines == []
+    assert lines == ["Refused (wrong password): 10.0.0.0"]
+    assert reporter.due() == 10
     clock.now = 10
-    reporter.refused("wrong passwords", "10.0.0.1")
-    assert lines == ["13 wrong passwords from 2 addresses in the last 10 s"]
-    reporter.refused("too many connections", "10.0.0.3")
+    reporter.flush()
+    assert lines[1:] == ["Refused (wrong password): 12 more from 2 addresses in the last 10 s"]
+    assert reporter.due() is None
     reporter.flush(force=True)
-    assert lines[-1] == "1 too many connections from 1 address in the last 1 s"
+    assert len(lines) == 2  # a quiet interval writes nothing
+    reporter.refused("too many connections", "10.0.0.3")
+    reporter.refused("too many connections", "10.0.0.3")
+    clock.now = 11
+    reporter.flush(force=True)
+    assert lines[2:] == [
+        "Refused (too many connections): 10.0.0.3",
+        "Refused (too many connections): 1 more from 10.0.0.3 in the last 1 s",
+    ]
+
+
+def test_budget_remembers_a_bounded_number_of_addresses() -> None:
+    clock = FakeClock()
+    budget = AttemptBudget(per_address=1, window=60, max_addresses=3, clock=clock)
+    for i in range(10):
+        budget.failure(f"10.0.0.{i}")
+    assert len(budget._seen) == 3
+    assert not budget.allowed("10.0.0.9") and budget.allowed("10.0.0.0")
+    assert budget.locked_for("10.0.0.9") == 60
+    clock.now = 30
+    assert budget.locked_for("10.0.0.9") == 30 and budget.locked_for("10.0.0.0") == 0
 
 
 def test_raise_open_files_limit() -> None:
