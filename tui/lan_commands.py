@@ -15,6 +15,7 @@ import asyncio
 import contextlib
 import dataclasses
 import ipaddress
+import os
 import shlex
 import signal
 import socket
@@ -30,6 +31,7 @@ from engine.invocation import purrch
 from engine.net import DEFAULT_PORT
 from engine.net.client import JoinError, LobbyInfo, RemoteTable, data_dir
 from engine.net.host import HostConfig, TableHost
+from engine.net.protocol import shown_text
 from engine.net.server import TableServer
 from engine.net.tcp import os_reason
 from engine.savefile import SaveInUse, SaveLock
@@ -157,6 +159,59 @@ def _linux_interfaces() -> list[tuple[str, str]]:
 def _join_hint(address: str, port: int, interface: str | None = None) -> str:
     where = f"   ({interface})" if interface else ""
     return f"  {purrch()} join {address_text(address, port)} --name YOUR_NAME{where}"
+
+
+CONSOLE_HELP = (
+    "Console commands (type one and press Enter): "
+    "m mutes or unmutes the spectators' chat; s lists the seats; ? shows this."
+)
+
+
+def console_command(host: TableHost, line: str) -> str | None:
+    """What one line typed at the host's console does; the reply to print (None:
+    nothing to say, the host reports it itself)."""
+    word = line.strip().lower()
+    if not word:
+        return None
+    if word in ("m", "mute"):
+        host.set_quiet_spectators(not host.config.quiet_spectators)
+        return None
+    if word in ("s", "seats"):
+        return "; ".join(
+            f"seat {i + 1}: {name or '-'} ({status})"
+            for i, (name, status) in enumerate(host.seat_statuses())
+        )
+    if word in ("?", "h", "help"):
+        return CONSOLE_HELP
+    return f"Unknown command {shown_text(word)[:20]!r}. {CONSOLE_HELP}"
+
+
+def read_console(host: TableHost, echo: Echo) -> Callable[[], None] | None:
+    """Read console commands from the terminal the host runs in (not from a pipe or
+    a service's /dev/null); returns what stops reading (None: nothing to read)."""
+    try:
+        if not sys.stdin.isatty():
+            return None
+        fd = sys.stdin.fileno()
+    except (AttributeError, ValueError, OSError):
+        return None
+    loop = asyncio.get_running_loop()
+
+    def readable() -> None:
+        try:
+            line = os.read(fd, 4096).decode("utf-8", "replace")
+        except OSError:
+            line = ""
+        if not line:  # Ctrl+D: no more commands, the table goes on
+            loop.remove_reader(fd)
+            return
+        for one in line.splitlines():
+            reply = console_command(host, one)
+            if reply is not None:
+                echo(reply)
+
+    loop.add_reader(fd, readable)
+    return lambda: loop.remove_reader(fd)
 
 
 class HostConsole:
@@ -467,6 +522,9 @@ async def _serve_locked(
         print_door(door, echo)
         echo("SSH players land in a short name screen, then take a seat (or watch when full).")
     echo("Ctrl+C stops the table (the game stays saved).")
+    stop_reading = read_console(host, echo)
+    if stop_reading is not None:
+        echo("Type m and Enter to mute or unmute the spectators' chat (? and Enter: more).")
     if not host.started:
         echo(f"Waiting for {_counted(host.waiting_for, 'player')}...")
     if console is not None:
@@ -475,6 +533,8 @@ async def _serve_locked(
     try:
         await until_stopped()
     finally:
+        if stop_reading is not None:
+            stop_reading()
         if door is not None:
             await door.close()
         await server.close("The host stopped the table.")
