@@ -1,10 +1,8 @@
-"""The contract every game implements, and the small types it speaks in.
-
-A game is an object with ``id``, ``title``, ``min_players``, ``max_players``,
-``options`` and the functions ``setup / prompts / apply / view / outcome`` plus
-``state_to_json / state_from_json``.  States are plain data owned by the game;
-they carry their own seeded RNG so that the same seed and the same answers
-always give the same game.
+"""The small types games speak in: prompts, options, events, outcomes, rule options,
+the seeded RNG.  The contract itself, the base class every game is, is
+:class:`engine.game.Game`.  States are plain data owned by the game; they carry
+their own seeded RNG so that the same seed and the same answers always give the
+same game.
 
 Time is not the engine's business: a reaction window is a set of prompts whose
 ``pass_option`` says what silence means.  The :class:`engine.session.Table`
@@ -14,8 +12,7 @@ decides when a window closes.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from pathlib import Path
-from typing import Any, Generic, NamedTuple, Protocol, Self, TypeVar, runtime_checkable
+from typing import Any, NamedTuple, Protocol, Self, TypeVar
 
 JSON = Any
 """A value made only of dict, list, str, int, float, bool and None."""
@@ -202,171 +199,11 @@ class GameState(Protocol):
 S = TypeVar("S", bound=GameState)
 
 
-@runtime_checkable
-class Game(Protocol):
-    """What every game module exposes (see DESIGN.md, "The engine contract")."""
-
-    id: str
-    title: str
-    min_players: int
-    max_players: int
-    options: tuple[RuleOption, ...]
-    bot_levels: tuple[str, ...]
-    default_bot: str
-    """The level of bot that fills a seat when nobody says which (one of ``bot_levels``)."""
-
-    def setup(self, names: list[str], seed: int, options: dict[str, JSON] | None = None) -> Any: ...
-
-    def prompts(self, state: Any) -> list[Prompt]: ...
-
-    def apply(self, state: Any, seat: int, prompt_id: str, option_id: str) -> list[Event]: ...
-
-    def view(self, state: Any, seat: int | None) -> dict[str, JSON]: ...
-
-    def outcome(self, state: Any) -> Outcome | None: ...
-
-    def state_to_json(self, state: Any) -> dict[str, JSON]: ...
-
-    def state_from_json(self, data: dict[str, JSON]) -> Any: ...
-
-    def clone(self, state: Any) -> Any: ...
-
-    def rules_text(self) -> str: ...
-
-    def bot(self, level: str, seat: int, seed: int) -> Any:
-        """A new bot of ``level`` (one of ``bot_levels``) for ``seat``."""
-        ...
-
-
-class GameBase(Generic[S]):
-    """What every game's contract shares: state cloning, JSON, the rules text, the
-    outcome, seat checks for views and making bots.
-
-    A game sets ``state_class`` (whose instances have ``clone()``, ``to_json()`` and
-    a ``from_json()`` classmethod), ``rules_file`` (its RULES.md), ``bot_levels``,
-    and implements ``build_public``, ``build_private`` and ``make_bot`` (its own bot
-    levels).
-
-    A view is two halves: ``public``, the same for every seat (and spectators), and
-    ``private``, what only that seat may know (``{}`` for a spectator).  A game built on
-    this class also offers them apart, ``public_view(state)`` and ``private_view(state,
-    seat)``, so that a host sending every seat its view builds the public half once.
-    (They are optional: :class:`engine.session.Table` falls back to ``view`` for a game
-    that has only that.)  Likewise ``player_count(state)``, with which a loaded save
-    is checked to have a seat for every player of its game state.
-    """
-
-    state_class: type[S]
-    rules_file: Path
-    bot_levels: tuple[str, ...]
-
-    def outcome(self, state: S) -> Outcome | None:
-        r = state.result
-        if r is None:
-            return None
-        scores = r.get("scores")
-        return Outcome(
-            winners=tuple(int(w) for w in r["winners"]),
-            reason=str(r["reason"]),
-            scores=None if scores is None else tuple(int(x) for x in scores),
-        )
-
-    def player_count(self, state: S) -> int:
-        """How many players ``state`` was set up for."""
-        return len(state.names)
-
-    def view(self, state: S, seat: int | None) -> dict[str, JSON]:
-        private = self.private_view(state, seat)  # checks the seat first
-        return {"public": self.public_view(state), "private": private}
-
-    def public_view(self, state: S) -> dict[str, JSON]:
-        return self.build_public(state)
-
-    def private_view(self, state: S, seat: int | None) -> dict[str, JSON]:
-        if seat is None:
-            return {}
-        if not 0 <= seat < self.player_count(state):
-            raise ValueError(f"no seat {seat}")
-        return self.build_private(state, seat)
-
-    def build_public(self, state: S) -> dict[str, JSON]:
-        """What everyone may know: the same for every seat."""
-        raise NotImplementedError
-
-    def build_private(self, state: S, seat: int) -> dict[str, JSON]:
-        """What only ``seat`` may know (never anything about another seat's secrets)."""
-        raise NotImplementedError
-
-    def bot(self, level: str, seat: int, seed: int) -> Any:
-        """A bot of ``level``: ``random`` for every game, the others the game's own."""
-        if level == "random":
-            from engine.bots import RandomBot
-
-            return RandomBot(seat, seed)
-        if level in self.bot_levels:
-            return self.make_bot(level, seat, seed)
-        raise ValueError(f"unknown bot level {level!r} (known: {', '.join(self.bot_levels)})")
-
-    def make_bot(self, level: str, seat: int, seed: int) -> Any:
-        raise NotImplementedError
-
-    def clone(self, state: S) -> S:
-        return state.clone()
-
-    def state_to_json(self, state: S) -> dict[str, JSON]:
-        return state.to_json()
-
-    def state_from_json(self, data: dict[str, JSON]) -> S:
-        return self.state_class.from_json(data)
-
-    def rules_text(self) -> str:
-        return self.rules_file.read_text(encoding="utf-8")
-
-
-def resolve_options(game: Game, options: dict[str, JSON] | None) -> dict[str, JSON]:
-    """Fill in defaults and refuse unknown or impossible rule options with a clear message.
-
-    A whole-number option counts something (turns, rounds, squares), so it is never
-    negative; a game checks its own upper bounds and any higher minimum.
-    """
-    known = {o.id: o for o in game.options}
-    out = {o.id: o.default for o in game.options}
-    for key, value in (options or {}).items():
-        spec = known.get(key)
-        if spec is None:
-            raise ValueError(f"{game.title} has no rule option {key!r}")
-        if spec.choices and value not in spec.choices:
-            raise ValueError(f"rule option {key!r} must be one of {list(spec.choices)}")
-        if isinstance(spec.default, bool):
-            if not isinstance(value, bool):
-                raise ValueError(f"rule option {key!r} must be true or false")
-        elif isinstance(spec.default, int):
-            if isinstance(value, bool) or not isinstance(value, int):
-                raise ValueError(f"rule option {key!r} must be a whole number")
-            if value < 0:
-                raise ValueError(f"rule option {key!r} must be 0 or more, not {value}")
-        out[key] = value
-    return out
-
-
 def and_list(names: list[str]) -> str:
     """'Ann', 'Ann and Bob', 'Ann, Bob and Cy'."""
     if len(names) < 2:
         return "".join(names)
     return ", ".join(names[:-1]) + " and " + names[-1]
-
-
-def players_text(game: Game) -> str:
-    """How many players ``game`` takes, in words: "2 players", "2 to 6 players"."""
-    if game.min_players == game.max_players:
-        return f"{game.min_players} players"
-    return f"{game.min_players} to {game.max_players} players"
-
-
-def check_names(game: Game, names: list[str]) -> None:
-    n = len(names)
-    if not game.min_players <= n <= game.max_players:
-        raise ValueError(f"{game.title} takes {players_text(game)}, not {n}")
 
 
 class Rng:

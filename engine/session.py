@@ -31,20 +31,10 @@ import time
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any, Protocol, cast
+from typing import Any, Protocol
 
-from engine.core import (
-    JSON,
-    Event,
-    Game,
-    IllegalMove,
-    Outcome,
-    Prompt,
-    Rng,
-    and_list,
-    players_text,
-    seat_seed,
-)
+from engine.core import JSON, Event, IllegalMove, Outcome, Prompt, Rng, and_list, seat_seed
+from engine.game import Game, players_text
 from engine.invocation import command
 from engine.savefile import write_atomically
 
@@ -145,7 +135,7 @@ class TableLike(Protocol):
     """
 
     @property
-    def game(self) -> Game: ...
+    def game(self) -> Game[Any]: ...
 
     @property
     def seats(self) -> list[SeatConfig]: ...
@@ -208,7 +198,7 @@ class Table:
 
     def __init__(
         self,
-        game: Game | str,
+        game: Game[Any] | str,
         seats: list[SeatConfig],
         seed: int,
         options: dict[str, JSON] | None = None,
@@ -253,7 +243,7 @@ class Table:
     def _build(
         self,
         *,
-        game: Game,
+        game: Game[Any],
         seats: list[SeatConfig],
         seed: int,
         options: dict[str, JSON],
@@ -315,7 +305,7 @@ class Table:
     # ------------------------------------------------------------------ reading
 
     @property
-    def game(self) -> Game:
+    def game(self) -> Game[Any]:
         return self._game
 
     @property
@@ -408,21 +398,14 @@ class Table:
         return self._game.view(self._state, seat)
 
     def public_view(self) -> dict[str, JSON]:
-        """``view(seat)["public"]``: the same for every seat.  Built on its own when the
-        game offers ``public_view`` (every :class:`~engine.core.GameBase` game does)."""
-        split = getattr(self._game, "public_view", None)
-        if split is not None:
-            return cast(dict[str, JSON], split(self._state))
-        return cast(dict[str, JSON], self._game.view(self._state, None)["public"])
+        """``view(seat)["public"]``: the same for every seat, built on its own."""
+        return self._game.public_view(self._state)
 
     def private_view(self, seat: int | None) -> dict[str, JSON]:
         """``view(seat)["private"]`` (``{}`` for a spectator)."""
         if seat is not None:
             self._check_seat(seat)
-        split = getattr(self._game, "private_view", None)
-        if split is not None:
-            return cast(dict[str, JSON], split(self._state, seat))
-        return cast(dict[str, JSON], self._game.view(self._state, seat)["private"])
+        return self._game.private_view(self._state, seat)
 
     def prompts(self) -> list[Prompt]:
         """Every open prompt, in the game's order (none once the game is over)."""
@@ -860,7 +843,7 @@ class Table:
         *,
         autosave: str | Path | None = None,
         clock: Callable[[], float] = time.monotonic,
-        games: Mapping[str, Game] | None = None,
+        games: Mapping[str, Game[Any]] | None = None,
     ) -> Table:
         """Rebuild a saved table; :class:`SaveError` (building nothing) if it is unusable.
 
@@ -885,7 +868,7 @@ class Table:
         *,
         autosave: str | Path | None,
         clock: Callable[[], float],
-        games: Mapping[str, Game] | None,
+        games: Mapping[str, Game[Any]] | None,
     ) -> Table:
         if not isinstance(data, dict):
             raise SaveError("not a Purrch save (expected a JSON object)")
@@ -937,9 +920,9 @@ class Table:
                 memories[seat] = memory
 
         state = game.state_from_json(_field(data, "state", dict))
-        player_count = getattr(game, "player_count", None)
-        if player_count is not None and player_count(state) != n:
-            raise SaveError(f"damaged save: {n} seats for a game of {player_count(state)} players")
+        players = game.player_count(state)
+        if players != n:
+            raise SaveError(f"damaged save: {n} seats for a game of {players} players")
         # Make sure the game can carry on from this state before building anything.
         game.outcome(state)
         for p in game.prompts(state):
@@ -970,7 +953,7 @@ class Table:
         *,
         autosave: str | Path | None = None,
         clock: Callable[[], float] = time.monotonic,
-        games: Mapping[str, Game] | None = None,
+        games: Mapping[str, Game[Any]] | None = None,
     ) -> Table:
         """Read a table saved with :meth:`save`; :class:`SaveError` if it cannot, or if
         it is a LAN table's save and ``autosave`` is given (to play it here would save

@@ -55,7 +55,8 @@ from textual.driver import Driver
 from textual.notifications import SeverityLevel
 from textual.screen import ModalScreen, Screen
 
-from engine.core import Game, and_list
+from engine.core import and_list
+from engine.game import Game
 from engine.invocation import command
 from engine.net.client import RemoteTable
 from engine.net.client import data_dir as client_data_dir
@@ -781,7 +782,7 @@ class PurrchApp(App[None]):
         if leave:
             self.action_new_game()
 
-    def current_game(self) -> Game | None:
+    def current_game(self) -> Game[Any] | None:
         """The game F1 explains: the one being played, else the one chosen on the menu."""
         if self.table is not None:
             return self.table.game

@@ -26,12 +26,11 @@ import typer
 from engine import __version__, invocation
 
 if TYPE_CHECKING:
-    from engine.core import Game
+    from engine.game import Game
     from engine.session import SeatConfig, Table
     from tui.settings import Settings
     from tui.ssh import DoorConfig
 
-DEFAULT_LEVELS = ("random", "heuristic")
 """Bot levels a game offers when it does not say (``game.bot_levels``)."""
 
 app = typer.Typer(
@@ -54,7 +53,7 @@ def fail(message: str, code: int = 2) -> NoReturn:
     raise typer.Exit(code=code)
 
 
-def load_game(game_id: str) -> Game:
+def load_game(game_id: str) -> Game[Any]:
     """The registered game ``game_id``, or a one-line error (exit 2)."""
     from engine.games import PLANNED, REGISTRY, get_game
 
@@ -67,11 +66,13 @@ def load_game(game_id: str) -> Game:
         fail(str(exc))
 
 
-def bot_levels(game: Game) -> tuple[str, ...]:
-    return tuple(getattr(game, "bot_levels", DEFAULT_LEVELS))
+def bot_levels(game: Game[Any]) -> tuple[str, ...]:
+    return game.bot_levels
 
 
-def parse_bots(game: Game, spec: str | None, players: int, seats: str = "players") -> list[str]:
+def parse_bots(
+    game: Game[Any], spec: str | None, players: int, seats: str = "players"
+) -> list[str]:
     """One level per seat from ``--bots`` (one level for all, or exactly one per seat).
 
     ``seats`` names what ``players`` counts in the error message ("bot seats"...).
@@ -141,7 +142,7 @@ class SeriesResult:
         }
 
 
-def play_one(game: Game, names: list[str], levels: list[str], seed: int) -> tuple[Any, int]:
+def play_one(game: Game[Any], names: list[str], levels: list[str], seed: int) -> tuple[Any, int]:
     """Play one all-bot game on a :class:`engine.session.Table`.
 
     Returns ``(outcome, answers applied)``; raises :class:`SimulationError` if
@@ -170,7 +171,7 @@ def play_one(game: Game, names: list[str], levels: list[str], seed: int) -> tupl
 
 
 def simulate_series(
-    game: Game,
+    game: Game[Any],
     levels: list[str],
     games: int,
     seed: int,
@@ -410,7 +411,7 @@ def autosave_claimed(
         lock.release()
 
 
-def check_playable(game: Game) -> None:
+def check_playable(game: Game[Any]) -> None:
     """``fail`` unless the app has a screen for ``game`` (its engine may come first)."""
     from tui.seating import has_screen
 
@@ -435,10 +436,10 @@ def parse_humans(text: str | None) -> list[str]:
 
 
 def play_seats(
-    game: Game, players: int | None, humans: list[str], bots: str | None
+    game: Game[Any], players: int | None, humans: list[str], bots: str | None
 ) -> list[SeatConfig]:
     """Humans in the first seats, then bots named after cats (``fail`` on bad input)."""
-    from engine.core import players_text
+    from engine.game import players_text
     from engine.session import SeatConfig
     from tui.seating import bot_names, check_seat_names, default_level, default_players
 
@@ -534,7 +535,7 @@ def simulate(
     ] = False,
 ) -> None:
     """Play games between bots and show who wins how often."""
-    from engine.core import players_text
+    from engine.game import players_text
 
     chosen = load_game(game)
     if players is None:
@@ -884,7 +885,7 @@ def host(
     ] = False,
 ) -> None:
     """Host a LAN table (headless): players join it with `purrch join` (or over SSH with --ssh)."""
-    from engine.core import players_text
+    from engine.game import players_text
     from engine.net.host import HostConfig
 
     if port is not None and not 0 <= port <= 65535:
@@ -920,7 +921,7 @@ def host(
         )
         if value is not None
     ]
-    chosen: Game | None = None
+    chosen: Game[Any] | None = None
     if resume_file is not None:
         given = [
             flag

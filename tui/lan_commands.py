@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
 from engine import __version__, invocation
-from engine.core import Game
+from engine.game import Game
 from engine.invocation import purrch
 from engine.net import DEFAULT_PORT
 from engine.net.client import JoinError, LobbyInfo, RemoteTable, data_dir
@@ -254,7 +254,7 @@ class HostConsole:
 
 
 def run_host(
-    game: Game | None,
+    game: Game[Any] | None,
     config: HostConfig,
     *,
     resume: Path | None,

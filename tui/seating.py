@@ -13,9 +13,10 @@ import secrets
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from engine.core import JSON, RuleOption, resolve_options
+from engine.core import JSON, RuleOption
+from engine.game import resolve_options
 from engine.invocation import command
 from engine.net.protocol import MAX_MARKS, cap_marks
 from engine.savefile import SaveInUse, SaveLock
@@ -24,7 +25,7 @@ from tui.names import name_skeleton
 from tui.saves import intact_tmp, recover_command
 
 if TYPE_CHECKING:
-    from engine.core import Game
+    from engine.game import Game
     from tui.settings import Settings
 
 CAT_NAMES: tuple[str, ...] = (
@@ -82,11 +83,11 @@ def new_seed() -> int:
     return secrets.randbits(32)
 
 
-def bot_levels(game: Game) -> tuple[str, ...]:
-    return tuple(getattr(game, "bot_levels", ("random", "heuristic")))
+def bot_levels(game: Game[Any]) -> tuple[str, ...]:
+    return game.bot_levels
 
 
-def default_level(game: Game) -> str:
+def default_level(game: Game[Any]) -> str:
     """The bot level the menu and ``purrch play`` pick when nobody says: the game's own."""
     return game.default_bot
 
@@ -102,7 +103,7 @@ def has_screen(game_id: str) -> bool:
         return False
 
 
-def default_players(game: Game) -> int:
+def default_players(game: Game[Any]) -> int:
     return max(game.min_players, min(4, game.max_players))
 
 
@@ -130,7 +131,7 @@ def _name_keys(name: str) -> tuple[str, str]:
     return name.strip().casefold(), name_skeleton(name.strip())
 
 
-def default_seats(game: Game, players: int | None = None) -> list[SeatConfig]:
+def default_seats(game: Game[Any], players: int | None = None) -> list[SeatConfig]:
     """The menu's starting point: the local player against bots named after cats."""
     n = default_players(game) if players is None else players
     level = default_level(game)
@@ -195,7 +196,7 @@ def parse_option_value(spec: RuleOption, text: str) -> JSON:
     return raw
 
 
-def parse_options(game: Game, pairs: Iterable[str]) -> dict[str, JSON]:
+def parse_options(game: Game[Any], pairs: Iterable[str]) -> dict[str, JSON]:
     """``key=value`` strings into checked rule options (a ValueError names the bad one)."""
     specs = {o.id: o for o in game.options}
     out: dict[str, JSON] = {}
@@ -214,7 +215,7 @@ def parse_options(game: Game, pairs: Iterable[str]) -> dict[str, JSON]:
 
 
 def build_table(
-    game: Game,
+    game: Game[Any],
     seats: list[SeatConfig],
     settings: Settings,
     *,

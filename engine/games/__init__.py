@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
-from engine.core import Game
+from typing import Any
+
+from engine.game import Game
 from engine.games.perch import GAME as PERCH
 from engine.games.pigeons import GAME as PIGEONS
 from engine.games.stool import GAME as STOOL
 
-REGISTRY: dict[str, Game] = {PIGEONS.id: PIGEONS, STOOL.id: STOOL, PERCH.id: PERCH}
+REGISTRY: dict[str, Game[Any]] = {PIGEONS.id: PIGEONS, STOOL.id: STOOL, PERCH.id: PERCH}
 
 # Games announced in the menu before their engines exist.
 PLANNED: dict[str, str] = {
@@ -19,7 +21,7 @@ PLANNED: dict[str, str] = {
 ORDER: tuple[str, ...] = ("pigeons", "isle", "perch", "stool")
 
 
-def get_game(game_id: str) -> Game:
+def get_game(game_id: str) -> Game[Any]:
     """The game with this id, or a ValueError that lists the known ids."""
     try:
         return REGISTRY[game_id]

@@ -37,7 +37,8 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
-from engine.core import JSON, Event, Game, IllegalMove, Outcome, Prompt
+from engine.core import JSON, Event, IllegalMove, Outcome, Prompt
+from engine.game import Game
 from engine.net import DEFAULT_PORT
 from engine.net.protocol import (
     MAX_SERVER_LINE,
@@ -369,7 +370,7 @@ class RemoteTable:
         self,
         *,
         send: Callable[[Message], None] | None = None,
-        games: Mapping[str, Game] | None = None,
+        games: Mapping[str, Game[Any]] | None = None,
     ) -> None:
         self._send_hook = send
         self._games = games
@@ -440,7 +441,7 @@ class RemoteTable:
         token_file: str | Path | None = None,
         reconnect_for: float = 120.0,
         timeout: float = 10.0,
-        games: Mapping[str, Game] | None = None,
+        games: Mapping[str, Game[Any]] | None = None,
     ) -> RemoteTable:
         """Join the table at ``host``:``port``; :class:`JoinError` if that fails.
 
@@ -494,7 +495,7 @@ class RemoteTable:
         if self._tokens is not None and self.token is not None:
             self._tokens.put(self.host, self.port, self.name, self.token)
 
-    def _game_for(self, game_id: str) -> Game | None:
+    def _game_for(self, game_id: str) -> Game[Any] | None:
         if self._games is not None:
             return self._games.get(game_id)
         from engine.games import REGISTRY
@@ -748,7 +749,7 @@ class RemoteTable:
         return self._view is not None
 
     @property
-    def game(self) -> Game:
+    def game(self) -> Game[Any]:
         game = self._game_for(self.game_id)
         if game is None:
             raise ValueError(f"unknown game {self.game_id!r}")

@@ -77,7 +77,8 @@ from pathlib import Path
 from typing import Any
 
 from engine import __version__
-from engine.core import JSON, Event, Game, IllegalMove, players_text, resolve_options
+from engine.core import JSON, Event, IllegalMove
+from engine.game import Game, players_text, resolve_options
 from engine.invocation import command
 from engine.net.guard import AttemptBudget, ConnectionCounter, RefusalReporter, is_loopback
 from engine.net.protocol import (
@@ -469,13 +470,9 @@ def event_json(event: Event, seat: int | None) -> dict[str, JSON]:
     return out
 
 
-def default_bot_level(game: Game) -> str:
-    """The game's ``default_bot``, else ``heuristic``, else its last (strongest) level."""
-    levels = tuple(getattr(game, "bot_levels", ("random", "heuristic")))
-    preferred = getattr(game, "default_bot", None)
-    if preferred in levels:
-        return str(preferred)
-    return "heuristic" if "heuristic" in levels else levels[-1]
+def default_bot_level(game: Game[Any]) -> str:
+    """The game's ``default_bot`` (one of its ``bot_levels``)."""
+    return game.default_bot
 
 
 class TableHost:
@@ -483,7 +480,7 @@ class TableHost:
 
     def __init__(
         self,
-        game: Game,
+        game: Game[Any],
         config: HostConfig,
         *,
         clock: Callable[[], float] = time.monotonic,
@@ -499,7 +496,7 @@ class TableHost:
                 f"--bots must leave at least one of the {n} seats to a player (0 to {n - 1})"
             )
         level = config.bot_level or default_bot_level(game)
-        levels = tuple(getattr(game, "bot_levels", ("random", "heuristic")))
+        levels = game.bot_levels
         if level not in levels:
             raise ValueError(
                 f"unknown bot level {level!r} for {game.title} (known: {', '.join(levels)})"
@@ -581,7 +578,7 @@ class TableHost:
         overrides: Collection[str] = (),
         clock: Callable[[], float] = time.monotonic,
         report: Reporter | None = None,
-        games: Mapping[str, Game] | None = None,
+        games: Mapping[str, Game[Any]] | None = None,
     ) -> TableHost:
         """A host for the LAN table saved at ``path``, with the same seats and tokens.
 

@@ -45,7 +45,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from engine.core import Game
+from engine.game import Game
 from engine.net import DEFAULT_PORT
 from engine.net.guard import raise_open_files_limit
 from engine.net.host import Close, HostConfig, Reporter, Send, TableHost, fsync_saved
@@ -115,7 +115,7 @@ class TableServer:
     @classmethod
     def new(
         cls,
-        game: Game | str,
+        game: Game[Any] | str,
         config: HostConfig,
         *,
         report: Reporter | None = None,

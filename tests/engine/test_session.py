@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 
 from engine.core import JSON, Event, IllegalMove, Option, Outcome, Prompt, Rng, RuleOption
+from engine.game import Game
 from engine.games import REGISTRY
 from engine.session import AUTO_PASS_KIND, START_KIND, SaveError, SeatConfig, Table
 
@@ -36,7 +37,7 @@ class CountState:
     winner: int | None = None
 
 
-class CountGame:
+class CountGame(Game[Any]):
     id = "count"
     title = "Count"
     min_players = 2
@@ -85,12 +86,7 @@ class CountGame:
             )
         ]
 
-    def apply(self, state: CountState, seat: int, prompt_id: str, option_id: str) -> list[Event]:
-        prompt = next(
-            (p for p in self.prompts(state) if p.id == prompt_id and p.seat == seat), None
-        )
-        if prompt is None or prompt.option(option_id) is None:
-            raise IllegalMove("not allowed")
+    def step(self, state: CountState, seat: int, prompt: Prompt, option_id: str) -> list[Event]:
         name = state.names[seat]
         if prompt.kind == "turn":
             events = []
@@ -131,12 +127,11 @@ class CountGame:
             state.move += 1
         return events
 
-    def view(self, state: CountState, seat: int | None) -> dict[str, JSON]:
-        return {
-            "total": state.total,
-            "turn": state.turn,
-            "hand": None if seat is None else state.hands[seat],
-        }
+    def build_public(self, state: CountState) -> dict[str, JSON]:
+        return {"total": state.total, "turn": state.turn}
+
+    def build_private(self, state: CountState, seat: int) -> dict[str, JSON]:
+        return {"hand": state.hands[seat]}
 
     def outcome(self, state: CountState) -> Outcome | None:
         if state.winner is None:
@@ -171,10 +166,14 @@ class CountGame:
     def rules_text(self) -> str:
         return "Count to the target."
 
-    def bot(self, level: str, seat: int, seed: int) -> Any:
+    def bot(self, level: str, seat: int, seed: int) -> Any:  # no random level here
         if level not in CountBot.LEVELS:
             raise ValueError(f"no bot level {level!r}")
         return CountBot(level, seat, seed)
+
+
+def hand_of(view: dict[str, JSON]) -> object:
+    return (view.get("private") or {}).get("hand")
 
 
 class CountBot:
@@ -199,8 +198,8 @@ class CountBot:
         if self.level == "crash":
             raise RuntimeError("secret: I hold a 3")
         if prompt.kind == "react":
-            return "block" if view.get("hand") == 1 and self.rng.below(2) else "pass"
-        if view.get("hand") == 3:
+            return "block" if hand_of(view) == 1 and self.rng.below(2) else "pass"
+        if hand_of(view) == 3:
             return "card"
         return str(self.rng.choice(["1", "2"]))
 
@@ -286,8 +285,8 @@ def test_table_basics() -> None:
     table = make(humans("Ann", "Bob", "Cy"))
     assert (table.n_seats, table.seed, table.game.id) == (3, 7, "count")
     assert [s.name for s in table.seats] == ["Ann", "Bob", "Cy"]
-    assert table.view(1)["hand"] == table.state.hands[1]
-    assert table.view(None)["hand"] is None
+    assert table.view(1)["private"]["hand"] == table.state.hands[1]
+    assert table.view(None)["private"] == {}
     assert [p.id for p in table.prompts()] == ["t0"]
     assert table.prompts_for(0) == table.prompts() and table.prompts_for(1) == []
     assert table.humans_waiting() == [0]
@@ -614,7 +613,7 @@ def test_bots_see_their_view_or_nothing() -> None:
     table = make([SeatConfig("A", "bot"), SeatConfig("B", "bot", "blind")])
     table.run_bots(max_answers=4)
     seeing, blind = table._bots[0], table._bots[1]
-    assert seeing.views and all(v["hand"] is not None for v in seeing.views)
+    assert seeing.views and all(hand_of(v) is not None for v in seeing.views)
     assert blind.views and all(v == {} for v in blind.views)
 
 
@@ -897,30 +896,14 @@ def test_the_save_text_is_the_table_json_as_the_log_grows(game_id: str, tmp_path
     assert json.loads(again.to_json_text()) == table.to_json()
 
 
-class ViewOnly:
-    """A real game seen through the contract's ``view`` alone (no ``public_view`` or
-    ``private_view``): a game written without :class:`~engine.core.GameBase`."""
-
-    def __init__(self, game_id: str) -> None:
-        from engine.games import get_game
-
-        self._game = get_game(game_id)
-
-    def __getattr__(self, name: str) -> Any:
-        if name in ("public_view", "private_view"):
-            raise AttributeError(name)
-        return getattr(self._game, name)
-
-
-@pytest.mark.parametrize("split", [True, False], ids=["split", "view-only"])
 @pytest.mark.parametrize("game_id", ["pigeons", "stool", "perch"])
-def test_the_view_halves_are_the_view(game_id: str, split: bool) -> None:
+def test_the_view_halves_are_the_view(game_id: str) -> None:
     """A host builds the public half once for every seat, and each private half on its
     own: at every step they are exactly what ``view`` gives, for every seat and a
     spectator, and the public half is the same whoever looks."""
     from engine.games import get_game
 
-    game: Any = get_game(game_id) if split else ViewOnly(game_id)
+    game = get_game(game_id)
     n = 2 if game_id == "perch" else 4
     seats = [SeatConfig(f"P{i}", "bot", "random") for i in range(n)]
     table = Table(game, seats, seed=3, bot_delay=(0.0, 0.0), window_seconds=None)
@@ -946,7 +929,7 @@ def test_the_view_halves_are_the_view(game_id: str, split: bool) -> None:
 def test_resolve_options_refuses_a_negative_whole_number() -> None:
     """A whole-number rule option counts something: below 0 is refused with words a
     player understands (the CLI and the LAN host show them as they are)."""
-    from engine.core import resolve_options
+    from engine.game import resolve_options
 
     class Limits:
         title = "Limits"
@@ -960,7 +943,7 @@ def test_resolve_options_refuses_a_negative_whole_number() -> None:
 
 @pytest.mark.parametrize("game_id", ["pigeons", "stool", "perch"])
 def test_every_game_refuses_a_negative_whole_number_option(game_id: str) -> None:
-    from engine.core import resolve_options
+    from engine.game import resolve_options
     from engine.games import get_game
 
     game = get_game(game_id)

@@ -11,8 +11,8 @@ import json
 from collections.abc import Callable
 from typing import Any
 
-from engine.bots import RandomBot
-from engine.core import JSON, Event, IllegalMove, Option, Outcome, Prompt, Rng, RuleOption
+from engine.core import JSON, Event, Option, Outcome, Prompt, Rng, RuleOption
+from engine.game import Game
 from engine.games import get_game
 from engine.net.client import RemoteTable, event_from_json
 from engine.net.guard import AttemptBudget
@@ -28,7 +28,7 @@ TIMEOUT = 20.0
 # ---------------------------------------------------------------------- a tiny race game
 
 
-class RaceGame:
+class RaceGame(Game[Any]):
     """Every round each seat holds a secret number and may claim the round.
 
     All seats are asked at once (a race, ``pass_option`` "pass"); the first claim
@@ -76,13 +76,7 @@ class RaceGame:
             for seat in state["waiting"]
         ]
 
-    def apply(
-        self, state: dict[str, Any], seat: int, prompt_id: str, option_id: str
-    ) -> list[Event]:
-        if not any(p.seat == seat and p.id == prompt_id for p in self.prompts(state)):
-            raise IllegalMove("That round is closed.")
-        if option_id not in ("pass", "claim"):
-            raise IllegalMove("Pass or claim.")
+    def step(self, state: dict[str, Any], seat: int, prompt: Prompt, option_id: str) -> list[Event]:
         name = state["names"][seat]
         events: list[Event] = []
         if option_id == "claim":
@@ -104,12 +98,14 @@ class RaceGame:
                 self._deal(state, events)
         return events
 
-    def view(self, state: dict[str, Any], seat: int | None) -> dict[str, JSON]:
-        public = {"round": state["round"], "wins": list(state["wins"]), "names": state["names"]}
-        private: dict[str, JSON] = {}
-        if seat is not None:
-            private = {"seat": seat, "number": state["numbers"][seat]}
-        return {"public": public, "private": private}
+    def build_public(self, state: dict[str, Any]) -> dict[str, JSON]:
+        return {"round": state["round"], "wins": list(state["wins"]), "names": state["names"]}
+
+    def build_private(self, state: dict[str, Any], seat: int) -> dict[str, JSON]:
+        return {"seat": seat, "number": state["numbers"][seat]}
+
+    def seat_names(self, state: dict[str, Any]) -> list[str]:
+        return list(state["names"])
 
     def outcome(self, state: dict[str, Any]) -> Outcome | None:
         if state["round"] < state["rounds"]:
@@ -129,9 +125,6 @@ class RaceGame:
 
     def rules_text(self) -> str:
         return "# Race"
-
-    def bot(self, level: str, seat: int, seed: int) -> Any:
-        return RandomBot(seat, seed)
 
 
 RACE = RaceGame()

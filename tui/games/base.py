@@ -43,7 +43,7 @@ from tui.widgets import LogLine, PromptInfo, SeatRow, TableInfo, keyed_options
 if TYPE_CHECKING:
     from textual.screen import Screen
 
-    from tui.screens.game_over import GameResult
+    from tui.widgets.result import GameResult
 
 
 REACTIONS: dict[str, tuple[str, str, bool]] = {
@@ -202,7 +202,7 @@ class GameUI:
 
     def result(self, public: Mapping[str, Any], names: tuple[str, ...]) -> GameResult:
         """What the game-over screen shows, from the public view of a finished game."""
-        from tui.screens.game_over import GameResult
+        from tui.widgets.result import GameResult
 
         outcome: Mapping[str, Any] = public.get("result") or {}
         winners = [int(w) for w in outcome.get("winners", ())]

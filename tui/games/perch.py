@@ -44,8 +44,8 @@ from themes import ASCII_GLYPHS, Glyphs
 from tui.games.base import GameUI, PaneChoice, Shown, winners_title
 from tui.games.stool import AWAY, away_seats, nearest
 from tui.lifecycle import coming_down
-from tui.screens.game_over import GameResult
 from tui.widgets import PromptInfo, keyed_options, keyed_slots
+from tui.widgets.result import GameResult
 
 if TYPE_CHECKING:
     from textual.screen import Screen

@@ -30,9 +30,9 @@ from themes import ASCII_GLYPHS, PIGEON_LETTERS, Glyphs
 from tui.games.base import GameUI, PaneChoice, Shown, winners_title
 from tui.lifecycle import coming_down
 from tui.plain import plain
-from tui.screens.game_over import GameResult, ResultSection
 from tui.widgets import KeyedOption, PromptInfo, keyed_options, keyed_slots, option_keys
 from tui.widgets.pane_stack import PaneStack
+from tui.widgets.result import GameResult, ResultSection
 
 if TYPE_CHECKING:
     from textual.screen import Screen

@@ -49,8 +49,8 @@ from tui.games.base import (
 )
 from tui.lifecycle import coming_down
 from tui.plain import plain
-from tui.screens.game_over import GameResult, ResultSection, flow
 from tui.widgets import KeyedOption, LogLine, PromptInfo, keyed_options, keyed_slots
+from tui.widgets.result import GameResult, ResultSection, flow
 from tui.widgets.seats import fit_name
 
 if TYPE_CHECKING:

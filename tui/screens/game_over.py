@@ -35,36 +35,17 @@ from textual.widgets import Footer, Static
 from themes import ASCII_GLYPHS, Glyphs
 from tui.lifecycle import coming_down
 from tui.screens.chat import on_top_past_chat
+from tui.widgets.result import ITEM_GAP, GameResult, ResultSection, flow
 
-ITEM_GAP = 3
-"""Spaces between two items of a section (two cards of a revealed hand)."""
-
-
-@dataclass(frozen=True, slots=True)
-class ResultSection:
-    """One seat on the game-over screen: a heading, then its items (cards), each kept
-    whole on one line."""
-
-    head: Content
-    items: tuple[Content, ...] = ()
-    empty: str = "(no cards)"
-    """What stands for the items when there are none."""
-
-    @property
-    def plain(self) -> str:
-        """The section as plain text: the heading, then the items on one indented line."""
-        body = (" " * ITEM_GAP).join(item.plain for item in self.items) or self.empty
-        return f"{self.head.plain}\n    {body}"
-
-
-@dataclass(frozen=True, slots=True)
-class GameResult:
-    """What the game-over screen shows (from the public view of a finished game)."""
-
-    title: str
-    reason: str
-    sections: tuple[Content | ResultSection, ...]
-    """One block per seat, drawn one under the other (a plain Content is one paragraph)."""
+__all__ = [
+    "ITEM_GAP",
+    "GameOverScreen",
+    "GameResult",
+    "ItemFlow",
+    "ResultSection",
+    "TableNews",
+    "flow",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,25 +59,6 @@ class TableNews:
     leave_detail: str = ""
     """What leaving costs (the seat left away, a hosted table stopped): ``m`` asks
     first, with this under the question.  Empty (a spectator): ``m`` leaves at once."""
-
-
-def flow(items: Sequence[Content], width: int, gap: int = ITEM_GAP) -> list[Content]:
-    """``items`` side by side, ``gap`` spaces apart, in lines of at most ``width`` cells:
-    a line goes on between two items, never inside one (an item wider than the line
-    stands alone on its line)."""
-    lines: list[Content] = []
-    current: list[Content] = []
-    used = 0
-    for item in items:
-        size = item.cell_length
-        if current and used + gap + size > width:
-            lines.append(Content(" " * gap).join(current))
-            current, used = [], 0
-        used += (gap if current else 0) + size
-        current.append(item)
-    if current:
-        lines.append(Content(" " * gap).join(current))
-    return lines
 
 
 class ItemFlow(Widget):

@@ -28,7 +28,8 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Input, Label, Select, Static
 
-from engine.core import JSON, Game
+from engine.core import JSON
+from engine.game import Game
 from engine.net import DEFAULT_PORT
 from engine.net.client import RemoteTable, data_dir
 from engine.net.host import HostConfig
@@ -94,7 +95,7 @@ def hosted_save_path(game_id: str, port: int) -> Path:
     return data_dir() / f"lan-{game_id}-{port}.json"
 
 
-async def start_server(game: Game, config: HostConfig, bind: str, port: int) -> TableServer:
+async def start_server(game: Game[Any], config: HostConfig, bind: str, port: int) -> TableServer:
     """Serve a new table of ``game`` on ``bind``:``port`` (0: any free port); OSError if
     it cannot listen.  It autosaves to ``config.save_path``, else to
     :func:`hosted_save_path` of the port it got, and holds that file's lock until
@@ -149,7 +150,7 @@ class HostScreen(Screen[HostedTable | None]):
 
     def __init__(
         self,
-        game: Game,
+        game: Game[Any],
         seats: list[SeatConfig],
         options: dict[str, JSON],
         *,

@@ -18,7 +18,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from stat import S_ISREG
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from textual import events, on
 from textual.app import ComposeResult
@@ -30,7 +30,8 @@ from textual.validation import Integer
 from textual.widgets import Button, Checkbox, Footer, Input, Label, OptionList, Select, Static
 from textual.widgets.option_list import Option
 
-from engine.core import JSON, Game, RuleOption
+from engine.core import JSON, RuleOption
+from engine.game import Game
 from engine.games import ORDER, PLANNED, REGISTRY
 from engine.session import SaveError, SeatConfig, Table
 from tui.games.base import has_windows
@@ -74,7 +75,7 @@ class MenuPreset:
         return cls(table.game.id, table.seats, table.options)
 
 
-def _kind_value(seat: SeatConfig, game: Game) -> str:
+def _kind_value(seat: SeatConfig, game: Game[Any]) -> str:
     """The seat-kind Select's value for ``seat`` (an unknown bot level: the default)."""
     if not seat.is_bot:
         return "human"
@@ -97,7 +98,7 @@ def _window_label(seconds: float) -> str:
 class GameSetup(Vertical):
     """Seats and rule options for one game.  Holds widgets' values only, no table."""
 
-    def __init__(self, game: Game, preset: MenuPreset | None, *, frozen: bool = False) -> None:
+    def __init__(self, game: Game[Any], preset: MenuPreset | None, *, frozen: bool = False) -> None:
         super().__init__(id="setup")
         self.game = game
         self.frozen = frozen
@@ -294,7 +295,9 @@ class MenuScreen(Screen[None]):
     class HostLan(Message):
         """Show the host screen for this game, seats and rule options."""
 
-        def __init__(self, game: Game, seats: list[SeatConfig], options: dict[str, JSON]) -> None:
+        def __init__(
+            self, game: Game[Any], seats: list[SeatConfig], options: dict[str, JSON]
+        ) -> None:
             super().__init__()
             self.game = game
             self.seats = seats
@@ -319,7 +322,7 @@ class MenuScreen(Screen[None]):
         for game_id in (self.preset.game_id, DEFAULT_GAME, ids[0]):
             if game_id in ids:
                 break
-        self.game: Game = REGISTRY[game_id]
+        self.game: Game[Any] = REGISTRY[game_id]
         self._game_ids: list[str] = []
         self._saved: tuple[tuple[Path, int, int], SavedGame] | None = None
         """The autosave read last, keyed by (path, mtime_ns, size): the menu reads the
@@ -494,7 +497,7 @@ class MenuScreen(Screen[None]):
 
     # ------------------------------------------------------------------ choosing a game
 
-    def current_game(self) -> Game:
+    def current_game(self) -> Game[Any]:
         """The game chosen now (F1 shows its rules)."""
         return self.game
 

@@ -41,7 +41,7 @@ from engine.games.perch.board import (
     destinations,
     load,
 )
-from engine.games.perch.rules import TOKENS
+from engine.games.perch.cards import TOKENS
 
 START_WORTH = 0.3
 """What a cat waiting at its start is worth when the dogs have not moved yet."""

@@ -38,6 +38,9 @@ DECK: Final[tuple[str, ...]] = tuple(face for face, copies in DECK_MAKEUP for _ 
 DECK_SIZE: Final = len(DECK)
 assert DECK_SIZE == 32, DECK_SIZE
 
+TOKENS: Final[tuple[int, ...]] = (1, 2, 2, 3, 4)
+"""The strength tokens each player places (one per branch, five each)."""
+
 DECK_LETTER: Final = ("b", "g")
 
 

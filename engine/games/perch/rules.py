@@ -31,18 +31,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from engine.core import (
-    JSON,
-    Event,
-    GameBase,
-    IllegalMove,
-    Option,
-    Prompt,
-    Rng,
-    RuleOption,
-    check_names,
-    resolve_options,
-)
+from engine.core import JSON, Event, Option, Prompt, Rng, RuleOption
+from engine.game import Game, check_names, resolve_options
 from engine.games.perch.board import (
     BIRD,
     BRANCH_SPOTS,
@@ -61,9 +51,11 @@ from engine.games.perch.board import (
     destinations,
     load,
 )
+from engine.games.perch.bots import CautiousBot
 from engine.games.perch.cards import (
     DECK,
     DECK_SIZE,
+    TOKENS,
     card_id,
     cats_of,
     counted,
@@ -76,8 +68,6 @@ from engine.games.perch.cards import (
 STATE_FORMAT = "perch/1"
 CATS_PER_COLOUR = 12
 BIRDS = 8
-TOKENS: tuple[int, ...] = (1, 2, 2, 3, 4)
-"""The strength tokens each player places (one per branch, five each)."""
 DEFAULT_TRACK = 14
 TRACK_RANGE = (3, 40)
 
@@ -329,7 +319,7 @@ def check_consistent(s: PerchState) -> None:
 # ---------------------------------------------------------------------- the game
 
 
-class PerchGame(GameBase[PerchState]):
+class PerchGame(Game[PerchState]):
     """Chat perché, exactly two players."""
 
     state_class = PerchState
@@ -339,9 +329,9 @@ class PerchGame(GameBase[PerchState]):
     title = "Chat perché"
     min_players = 2
     max_players = 2
-    bot_levels: tuple[str, ...] = ("random", "cautious")
+    bot_levels = ("random", "cautious")
     default_bot = "cautious"
-    options: tuple[RuleOption, ...] = (
+    options = (
         RuleOption(
             "dog_track",
             "Length of the dogs' track (squares to the foot of the tree)",
@@ -386,8 +376,6 @@ class PerchGame(GameBase[PerchState]):
     # --------------------------------------------------------------- contract
 
     def make_bot(self, level: str, seat: int, seed: int) -> Any:
-        from engine.games.perch.bots import CautiousBot
-
         return CautiousBot(seat, seed)
 
     def build_public(self, state: PerchState) -> dict[str, JSON]:
@@ -402,18 +390,7 @@ class PerchGame(GameBase[PerchState]):
             cache = state.cache = _build_prompts(state)
         return cache
 
-    def apply(self, state: PerchState, seat: int, prompt_id: str, option_id: str) -> list[Event]:
-        if state.result is not None:
-            raise IllegalMove("The game is over.")
-        for prompt in self.prompts(state):
-            if prompt.id == prompt_id:
-                break
-        else:
-            raise IllegalMove("That decision is not open (any more).")
-        if prompt.seat != seat:
-            raise IllegalMove(f"That decision is {state.names[prompt.seat]}'s to make.")
-        if not isinstance(option_id, str) or prompt.option(option_id) is None:
-            raise IllegalMove(f"{option_id!r} is not one of the choices for this decision.")
+    def step(self, state: PerchState, seat: int, prompt: Prompt, option_id: str) -> list[Event]:
         events: list[Event] = []
         state.cache = None
         _ANSWER[prompt.kind](state, seat, option_id, events)

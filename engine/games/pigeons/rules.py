@@ -21,18 +21,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from engine.core import (
-    JSON,
-    Event,
-    GameBase,
-    IllegalMove,
-    Option,
-    Prompt,
-    Rng,
-    RuleOption,
-    check_names,
-    resolve_options,
-)
+from engine.core import JSON, Event, IllegalMove, Option, Prompt, Rng, RuleOption
+from engine.game import Game, check_names, resolve_options
 from engine.games.pigeons.cards import (
     ACTIONS,
     COLOURS,
@@ -199,7 +189,7 @@ def parse_cid(text: str) -> int:
     return int(text[1:])
 
 
-class PigeonsGame(GameBase[PigeonsState]):
+class PigeonsGame(Game[PigeonsState]):
     """Cats Among The Pigeons, 2 to 6 players."""
 
     state_class = PigeonsState
@@ -209,9 +199,11 @@ class PigeonsGame(GameBase[PigeonsState]):
     title = "Cats Among The Pigeons"
     min_players = 2
     max_players = 6
-    bot_levels: tuple[str, ...] = ("random", "heuristic")
+    bot_levels = ("random", "heuristic")
     default_bot = "heuristic"
-    options: tuple[RuleOption, ...] = (
+    simultaneous = True  # reaction windows and Pigeon Mail ask several seats at once
+    races = True  # a Pigeon Sale: the first claim wins
+    options = (
         RuleOption(
             "rainbow_pairs",
             "A rainbow pigeon may make a pair with any colour",
@@ -278,18 +270,7 @@ class PigeonsGame(GameBase[PigeonsState]):
             state.cache = cache
         return cache
 
-    def apply(self, state: PigeonsState, seat: int, prompt_id: str, option_id: str) -> list[Event]:
-        if state.result is not None:
-            raise IllegalMove("the game is over")
-        for prompt in self.prompts(state):
-            if prompt.id == prompt_id:
-                break
-        else:
-            raise IllegalMove("that decision is not open any more")
-        if prompt.seat != seat:
-            raise IllegalMove(f"that decision belongs to {state.names[prompt.seat]}")
-        if prompt.option(option_id) is None:
-            raise IllegalMove(f"{option_id!r} is not one of the choices")
+    def step(self, state: PigeonsState, seat: int, prompt: Prompt, option_id: str) -> list[Event]:
         events: list[Event] = []
         frame = state.frames[-1]
         before = state.cache

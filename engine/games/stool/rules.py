@@ -37,18 +37,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from engine.core import (
-    JSON,
-    Event,
-    GameBase,
-    IllegalMove,
-    Option,
-    Prompt,
-    Rng,
-    RuleOption,
-    check_names,
-    resolve_options,
-)
+from engine.core import JSON, Event, IllegalMove, Option, Prompt, Rng, RuleOption
+from engine.game import Game, check_names, resolve_options
 from engine.games.stool.cards import (
     DECK_SIZE,
     FACE_ARTICLE,
@@ -316,7 +306,7 @@ def parse_pos(s: StoolState, text: str) -> tuple[int, int]:
     return seat, index
 
 
-class StoolGame(GameBase[StoolState]):
+class StoolGame(Game[StoolState]):
     """Stool Pigeon, 2 to 6 players."""
 
     state_class = StoolState
@@ -326,9 +316,12 @@ class StoolGame(GameBase[StoolState]):
     title = "Stool Pigeon"
     min_players = 2
     max_players = 6
-    bot_levels: tuple[str, ...] = ("random", "easy", "normal", "sharp")
+    bot_levels = ("random", "easy", "normal", "sharp")
     default_bot = "normal"
-    options: tuple[RuleOption, ...] = (
+    simultaneous = True  # races ask every seat at once
+    races = True  # the first claim wins
+    hidden_positions = True  # the crime scenes' face-down cards, by position
+    options = (
         RuleOption(
             "race_retries",
             "A seat may claim again after a wrong claim in the same race",
@@ -410,26 +403,15 @@ class StoolGame(GameBase[StoolState]):
             cache = state.cache = _build_prompts(state)
         return cache
 
-    def apply(self, state: StoolState, seat: int, prompt_id: str, option_id: str) -> list[Event]:
-        if state.result is not None:
-            raise IllegalMove("The game is over.")
-        prompts = self.prompts(state)
-        for prompt in prompts:
-            if prompt.id == prompt_id:
-                break
-        else:
-            raise IllegalMove("That decision is not open (any more).")
-        if prompt.seat != seat:
-            raise IllegalMove(f"That decision is {state.names[prompt.seat]}'s to make.")
-        if not isinstance(option_id, str) or prompt.option(option_id) is None:
-            raise IllegalMove(f"{option_id!r} is not one of the choices for this decision.")
+    def step(self, state: StoolState, seat: int, prompt: Prompt, option_id: str) -> list[Event]:
+        prompts = self.prompts(state)  # cached: the ones apply checked the answer against
         events: list[Event] = []
         state.cache = None
         _ANSWER[prompt.kind](self, state, seat, option_id, events)
         race = state.race
         if prompt.kind == "race" and option_id == "pass" and race is not None and race["asked"]:
             # A seat letting the race go changes nothing for the others.
-            state.cache = [p for p in prompts if p is not prompt]
+            state.cache = [p for p in prompts if p != prompt]
             return events
         self._advance(state, events)
         return events
