@@ -30,6 +30,7 @@ from engine.core import Game
 from engine.invocation import purrch
 from engine.net import DEFAULT_PORT
 from engine.net.client import JoinError, LobbyInfo, RemoteTable, data_dir
+from engine.net.guard import AttemptBudget
 from engine.net.host import HostConfig, TableHost
 from engine.net.protocol import shown_text
 from engine.net.server import TableServer
@@ -342,6 +343,7 @@ def _resume_command(host: TableHost, door: DoorConfig | None) -> str:
     assert host.config.save_path is not None
     flags: list[str] = []
     if door is not None:
+        from tui.cli import DEFAULT_MAX_PER_ADDRESS
         from tui.ssh import DEFAULT_MAX_SESSIONS
 
         flags += ["--ssh", str(door.port)]
@@ -351,6 +353,8 @@ def _resume_command(host: TableHost, door: DoorConfig | None) -> str:
             flags.append("--open")
         if door.max_sessions != DEFAULT_MAX_SESSIONS:
             flags += ["--max-sessions", str(door.max_sessions)]
+        if door.max_per_address != DEFAULT_MAX_PER_ADDRESS:
+            flags += ["--max-per-address", str(door.max_per_address)]
         if host.has_password:
             flags += ASK_PASSWORD
     return resume_command(host.config.save_path, flags=flags)
@@ -513,6 +517,10 @@ async def _serve_locked(
 
         door_config.table = (dial_address(bind), port)
         door_config.table_password = config.password
+        if door_config.password_budget is None:
+            # Made here for now; it is to be the table's own (HostConfig.password_budget),
+            # so that wrong passwords on either port spend one budget per address.
+            door_config.password_budget = AttemptBudget()
         try:
             door = SSHDoor(door_config, data_dir=app_data_dir(), echo=echo)
             await door.start()
