@@ -272,7 +272,12 @@ def run_host(
     sessions join this table.
     """
     console = HostConsole(echo, hold=True)  # until the banner is out
-    config = dataclasses.replace(config, name_skeleton=name_skeleton)  # look-alikes refused
+    config = dataclasses.replace(
+        config,
+        name_skeleton=name_skeleton,  # look-alikes refused
+        # One wrong-password budget per address for the table's port and its SSH door.
+        password_budget=config.password_budget or AttemptBudget(),
+    )
     try:
         if resume is not None:
             host = TableHost.resume(resume, config, overrides=overrides, report=console)
@@ -518,9 +523,9 @@ async def _serve_locked(
         door_config.table = (dial_address(bind), port)
         door_config.table_password = config.password
         if door_config.password_budget is None:
-            # Made here for now; it is to be the table's own (HostConfig.password_budget),
-            # so that wrong passwords on either port spend one budget per address.
-            door_config.password_budget = AttemptBudget()
+            # The table's own (run_host gives it one): a wrong password on either port
+            # spends the address's one budget.  None: the door makes its own.
+            door_config.password_budget = config.password_budget
         try:
             door = SSHDoor(door_config, data_dir=app_data_dir(), echo=echo)
             await door.start()

@@ -231,6 +231,72 @@ def test_a_budget_given_is_the_one_used(tmp_path: Path) -> None:
     assert door.budget is shared
 
 
+def test_the_table_and_its_door_share_one_budget_per_address(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``purrch host --ssh``: wrong passwords at the table's port lock the address out
+    of the SSH door too (and a guesser cannot get twice the tries by using both)."""
+    import tui.lan_commands as lan
+    import tui.ssh
+    from engine.games import get_game
+    from engine.net.client import JoinError, RemoteTable
+    from engine.net.host import HostConfig
+
+    monkeypatch.setenv("PURRCH_HOME", str(tmp_path))
+    spent = budget(per_address=2)
+    doors: list[SSHDoor] = []
+    told: list[str] = []
+    monkeypatch.setattr(tui.ssh, "print_door", lambda door, echo=None: doors.append(door))
+
+    async def attack() -> None:  # instead of waiting for Ctrl+C
+        (door,) = doors
+        assert door.config.table is not None
+        _host, port = door.config.table
+        for _ in range(2):
+            with pytest.raises(JoinError) as refused:
+                await RemoteTable.connect(
+                    LOOPBACK, port, name="Eve", password="wrong", remember=False
+                )
+            told.append(refused.value.code)
+        _client, error = await guess(door, [PASSWORD])
+        told.append(reason(error))
+
+    monkeypatch.setattr(lan, "until_stopped", attack)
+    config = HostConfig(players=2, password=PASSWORD, bind=LOOPBACK, port=0, password_budget=spent)
+    door = DoorConfig(port=0, password=PASSWORD)
+    lan.run_host(get_game("pigeons"), config, resume=None, door=door, echo=lambda _: None)
+    assert doors[0].budget is spent
+    assert spent.failures == ["127.0.0.1", "127.0.0.1"]  # both at the table's port
+    assert told == ["password", "password", LOCKED_OUT]
+
+
+def test_a_table_with_a_door_gives_it_its_own_budget(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Without one given, ``run_host`` makes the budget the table and door share."""
+    import tui.lan_commands as lan
+    import tui.ssh
+    from engine.games import get_game
+    from engine.net.host import HostConfig
+
+    monkeypatch.setenv("PURRCH_HOME", str(tmp_path))
+    seen: list[tuple[object, object]] = []
+
+    def remember(door: SSHDoor, echo: object = None) -> None:
+        seen.append((door.budget, door.config.password_budget))
+
+    async def stop() -> None:
+        pass
+
+    monkeypatch.setattr(tui.ssh, "print_door", remember)
+    monkeypatch.setattr(lan, "until_stopped", stop)
+    config = HostConfig(players=2, password=PASSWORD, bind=LOOPBACK, port=0)
+    door = DoorConfig(port=0, password=PASSWORD)
+    lan.run_host(get_game("pigeons"), config, resume=None, door=door, echo=lambda _: None)
+    ((used, given),) = seen
+    assert isinstance(used, AttemptBudget) and used is given
+
+
 # --------------------------------------------------------------------------- the console
 
 
