@@ -36,6 +36,7 @@ import errno
 import fcntl
 import hmac
 import ipaddress
+import math
 import os
 import re
 import signal
@@ -73,12 +74,13 @@ TERMINAL_RESET = (
 MAX_PASSWORD_TRIES = 3
 """Passwords one SSH connection may try; then the door hangs up (OpenSSH's prompts are 3)."""
 TOO_MANY_TRIES = "Too many wrong passwords: connect again to try again."
-LOCKED_OUT = "Too many wrong passwords from your address: try again later."
-"""What a client is told when the door hangs up on it (the SSH disconnect reason)."""
+LOCKED_OUT = "Too many wrong passwords from your address"
+"""What a client is told when the door hangs up on it (the SSH disconnect reason);
+the lock-out's is followed by when to try again (:func:`locked_out`)."""
 
 # Kinds of refusal, each counted into one console line per interval.
 WRONG_PASSWORD = "wrong password"
-ADDRESS_LOCKED_OUT = "address locked out"
+ADDRESS_LOCKED_OUT = "locked out after wrong passwords"  # as the table's port says
 TOO_MANY_FROM_ADDRESS = "too many sessions from one address"
 DOOR_FULL = "door full"
 
@@ -169,6 +171,12 @@ def check_security(config: DoorConfig) -> None:
         raise DoorError(f"--max-sessions must be 1 or more, not {config.max_sessions}")
     if config.max_per_address < 1:
         raise DoorError(f"--max-per-address must be 1 or more, not {config.max_per_address}")
+
+
+def locked_out(budget: AttemptBudget, address: str) -> str:
+    """The disconnect reason of an address locked out: when it may try again."""
+    minutes = max(1, math.ceil(budget.locked_for(address) / 60))
+    return f"{LOCKED_OUT}: try again in {minutes} minute{'s' if minutes != 1 else ''}."
 
 
 # --------------------------------------------------------------------------- host key
@@ -528,7 +536,7 @@ class _Server(asyncssh.SSHServer):  # type: ignore[misc]
         budget = self.door.budget
         if not budget.allowed(self.address):
             self.door.refusals.refused(ADDRESS_LOCKED_OUT, self.address)
-            self._hang_up(LOCKED_OUT)
+            self._hang_up(locked_out(budget, self.address))
             return False
         if self.tries >= MAX_PASSWORD_TRIES:  # a try sent before the last answer
             self._hang_up(TOO_MANY_TRIES)
@@ -543,7 +551,7 @@ class _Server(asyncssh.SSHServer):  # type: ignore[misc]
         self.door.refusals.refused(WRONG_PASSWORD, self.address)
         reason = None
         if not budget.allowed(self.address):
-            reason = LOCKED_OUT
+            reason = locked_out(budget, self.address)
         elif self.tries >= MAX_PASSWORD_TRIES:
             reason = TOO_MANY_TRIES
         try:
