@@ -258,6 +258,7 @@ ThemeOption = Annotated[
 ]
 DEFAULT_SSH_PORT = 2222
 DEFAULT_MAX_SESSIONS = 32
+DEFAULT_MAX_PER_ADDRESS = 4
 AuthorizedKeysOption = Annotated[
     Path | None,
     typer.Option(
@@ -272,6 +273,12 @@ OpenOption = Annotated[
 ]
 MaxSessionsOption = Annotated[
     int, typer.Option("--max-sessions", help="SSH door: most sessions at once.")
+]
+MaxPerAddressOption = Annotated[
+    int,
+    typer.Option(
+        "--max-per-address", help="SSH door: most sessions at once from one source address."
+    ),
 ]
 AsciiOption = Annotated[
     bool,
@@ -876,6 +883,7 @@ def host(
     authorized_keys: AuthorizedKeysOption = None,
     open_door: OpenOption = False,
     max_sessions: MaxSessionsOption = DEFAULT_MAX_SESSIONS,
+    max_per_address: MaxPerAddressOption = DEFAULT_MAX_PER_ADDRESS,
     quiet_spectators: Annotated[
         bool,
         typer.Option(
@@ -976,10 +984,19 @@ def host(
             authorized_keys,
             open_door,
             max_sessions,
+            max_per_address=max_per_address,
             check=resume_file is None,
         )
-    elif authorized_keys is not None or open_door or max_sessions != DEFAULT_MAX_SESSIONS:
-        fail("--authorized-keys, --open and --max-sessions are for the SSH door: add --ssh")
+    elif (
+        authorized_keys is not None
+        or open_door
+        or max_sessions != DEFAULT_MAX_SESSIONS
+        or max_per_address != DEFAULT_MAX_PER_ADDRESS
+    ):
+        fail(
+            "--authorized-keys, --open, --max-sessions and --max-per-address are for "
+            "the SSH door: add --ssh"
+        )
     from tui.lan_commands import LanError, run_host
 
     try:
@@ -1050,6 +1067,7 @@ def door_config(
     table: tuple[str, int] | None = None,
     table_password: str | None = None,
     *,
+    max_per_address: int = DEFAULT_MAX_PER_ADDRESS,
     check: bool = True,
 ) -> DoorConfig:
     """A checked SSH door configuration (``fail`` if it is unsafe or unusable;
@@ -1065,6 +1083,7 @@ def door_config(
         authorized_keys=authorized_keys,
         open=open_door,
         max_sessions=max_sessions,
+        max_per_address=max_per_address,
     )
     if check:
         try:
@@ -1109,6 +1128,7 @@ def ssh_door(
     authorized_keys: AuthorizedKeysOption = None,
     open_door: OpenOption = False,
     max_sessions: MaxSessionsOption = DEFAULT_MAX_SESSIONS,
+    max_per_address: MaxPerAddressOption = DEFAULT_MAX_PER_ADDRESS,
 ) -> None:
     """An SSH door to Purrch: `ssh -p 2222 THIS_HOST` plays with nothing installed.
 
@@ -1127,7 +1147,15 @@ def ssh_door(
     elif table_password is not None:
         fail("--table-password goes with --table")
     config = door_config(
-        bind, port, password, authorized_keys, open_door, max_sessions, address, table_password
+        bind,
+        port,
+        password,
+        authorized_keys,
+        open_door,
+        max_sessions,
+        address,
+        table_password,
+        max_per_address=max_per_address,
     )
     from tui.ssh import DoorError, run_door
 

@@ -30,6 +30,7 @@ from engine.game import Game
 from engine.invocation import purrch
 from engine.net import DEFAULT_PORT
 from engine.net.client import JoinError, LobbyInfo, RemoteTable, data_dir
+from engine.net.guard import AttemptBudget
 from engine.net.host import HostConfig, TableHost
 from engine.net.protocol import shown_text
 from engine.net.server import TableServer
@@ -271,7 +272,12 @@ def run_host(
     sessions join this table.
     """
     console = HostConsole(echo, hold=True)  # until the banner is out
-    config = dataclasses.replace(config, name_skeleton=name_skeleton)  # look-alikes refused
+    config = dataclasses.replace(
+        config,
+        name_skeleton=name_skeleton,  # look-alikes refused
+        # One wrong-password budget per address for the table's port and its SSH door.
+        password_budget=config.password_budget or AttemptBudget(),
+    )
     try:
         if resume is not None:
             host = TableHost.resume(resume, config, overrides=overrides, report=console)
@@ -342,6 +348,7 @@ def _resume_command(host: TableHost, door: DoorConfig | None) -> str:
     assert host.config.save_path is not None
     flags: list[str] = []
     if door is not None:
+        from tui.cli import DEFAULT_MAX_PER_ADDRESS
         from tui.ssh import DEFAULT_MAX_SESSIONS
 
         flags += ["--ssh", str(door.port)]
@@ -351,6 +358,8 @@ def _resume_command(host: TableHost, door: DoorConfig | None) -> str:
             flags.append("--open")
         if door.max_sessions != DEFAULT_MAX_SESSIONS:
             flags += ["--max-sessions", str(door.max_sessions)]
+        if door.max_per_address != DEFAULT_MAX_PER_ADDRESS:
+            flags += ["--max-per-address", str(door.max_per_address)]
         if host.has_password:
             flags += ASK_PASSWORD
     return resume_command(host.config.save_path, flags=flags)
@@ -513,6 +522,10 @@ async def _serve_locked(
 
         door_config.table = (dial_address(bind), port)
         door_config.table_password = config.password
+        if door_config.password_budget is None:
+            # The table's own (run_host gives it one): a wrong password on either port
+            # spends the address's one budget.  None: the door makes its own.
+            door_config.password_budget = config.password_budget
         try:
             door = SSHDoor(door_config, data_dir=app_data_dir(), echo=echo)
             await door.start()

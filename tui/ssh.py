@@ -16,10 +16,16 @@ Security (see :func:`check_security`): a door on a loopback address needs no
 login; on any other address it refuses to start unless it has a password, an
 authorized-keys file, or an explicit ``--open``.  Only a shell request with a
 pty is served: exec, subsystems (sftp), port forwarding, agent and X11
-forwarding are refused.  Each SSH login name gets its own data folder (its
-autosave, its settings, its seat tokens), so logging in again under the same
-name continues a menu game or takes a LAN seat back; sessions of one login that
-run at the same time get one folder each (:meth:`SSHDoor.claim_home`).
+forwarding are refused.  Wrong passwords are limited (:class:`_Server`): three
+a connection, a growing wait before each answer, and a lock-out per source
+address once its budget (shared with the table's own port under ``host --ssh``)
+is spent; sessions are capped in all and per source address (:meth:`SSHDoor.admit`).
+Refusals reach the console counted, a line per kind per interval.
+
+Each SSH login name gets its own data folder (its autosave, its settings, its
+seat tokens), so logging in again under the same name continues a menu game or
+takes a LAN seat back; sessions of one login that run at the same time get one
+folder each (:meth:`SSHDoor.claim_home`).
 """
 
 from __future__ import annotations
@@ -30,6 +36,7 @@ import errno
 import fcntl
 import hmac
 import ipaddress
+import math
 import os
 import re
 import signal
@@ -44,7 +51,12 @@ from typing import Any
 
 import asyncssh
 
-from tui.cli import DEFAULT_MAX_SESSIONS, DEFAULT_SSH_PORT  # the CLI's defaults
+from engine.net.guard import AttemptBudget, RefusalReporter, raise_open_files_limit
+from tui.cli import (  # the CLI's defaults
+    DEFAULT_MAX_PER_ADDRESS,
+    DEFAULT_MAX_SESSIONS,
+    DEFAULT_SSH_PORT,
+)
 from tui.connection import address_text
 
 HOST_KEY_NAME = "ssh_host_ed25519_key"
@@ -59,6 +71,18 @@ TERMINAL_RESET = (
     b"\x1b[0m\x1b[?25h\x1b[?1049l"  # plain colours, the cursor, the normal screen
 )
 """What an app that is stopped (not quit) could not undo in the client's terminal."""
+MAX_PASSWORD_TRIES = 3
+"""Passwords one SSH connection may try; then the door hangs up (OpenSSH's prompts are 3)."""
+TOO_MANY_TRIES = "Too many wrong passwords: connect again to try again."
+LOCKED_OUT = "Too many wrong passwords from your address"
+"""What a client is told when the door hangs up on it (the SSH disconnect reason);
+the lock-out's is followed by when to try again (:func:`locked_out`)."""
+
+# Kinds of refusal, each counted into one console line per interval.
+WRONG_PASSWORD = "wrong password"
+ADDRESS_LOCKED_OUT = "locked out after wrong passwords"  # as the table's port says
+TOO_MANY_FROM_ADDRESS = "too many sessions from one address"
+DOOR_FULL = "door full"
 
 Echo = Callable[[str], None]
 
@@ -84,6 +108,14 @@ class DoorConfig:
     authorized_keys: Path | None = None
     open: bool = False
     max_sessions: int = DEFAULT_MAX_SESSIONS
+    max_per_address: int = DEFAULT_MAX_PER_ADDRESS
+    """Sessions at once from one source address (this machine's own too)."""
+    password_budget: AttemptBudget | None = None
+    """Wrong passwords per source address (a growing wait, then a lock-out); None:
+    the door makes its own.  ``purrch host --ssh`` gives it the table's, so that the
+    two ports share one budget per address."""
+    report_interval: float = 10.0
+    """Seconds over which refusals are counted into one console line."""
     host_key: Path | None = None
     """Where the host key lives (default: ``ssh_host_ed25519_key`` in the data folder)."""
     data_dir: Path | None = None
@@ -137,6 +169,14 @@ def check_security(config: DoorConfig) -> None:
         )
     if config.max_sessions < 1:
         raise DoorError(f"--max-sessions must be 1 or more, not {config.max_sessions}")
+    if config.max_per_address < 1:
+        raise DoorError(f"--max-per-address must be 1 or more, not {config.max_per_address}")
+
+
+def locked_out(budget: AttemptBudget, address: str) -> str:
+    """The disconnect reason of an address locked out: when it may try again."""
+    minutes = max(1, math.ceil(budget.locked_for(address) / 60))
+    return f"{LOCKED_OUT}: try again in {minutes} minute{'s' if minutes != 1 else ''}."
 
 
 # --------------------------------------------------------------------------- host key
@@ -221,9 +261,11 @@ def _set_size(fd: int, cols: int, rows: int) -> None:
 class PtySession(asyncssh.SSHServerSession):  # type: ignore[misc]
     """One SSH session: a shell request runs one Purrch app on a new pty."""
 
-    def __init__(self, door: SSHDoor, username: str) -> None:
+    def __init__(self, door: SSHDoor, username: str, address: str = "") -> None:
         self.door = door
         self.username = username
+        self.address = address
+        """The client's source address ("": unknown)."""
         self.chan: Any = None
         self.term = "xterm-256color"
         self.size = (80, 24)
@@ -289,14 +331,10 @@ class PtySession(asyncssh.SSHServerSession):  # type: ignore[misc]
             chan.write(b"Purrch needs a terminal: connect with `ssh -t`.\r\n")
             chan.exit(1)
             return
-        if not self.door.admit(self):
-            limit = self.door.config.max_sessions
-            chan.write(
-                f"\r\nPurrch is full: {limit} session{'s' if limit != 1 else ''} "
-                "are playing on this machine. Try again later.\r\n".encode()
-            )
+        refusal = self.door.admit(self)
+        if refusal is not None:
+            chan.write(f"\r\n{refusal}\r\n".encode())
             chan.exit(1)
-            self.door.echo_event(f"turned {self.username!r} away: {limit} sessions already")
             return
         try:
             await self._spawn()
@@ -468,25 +506,72 @@ class _Server(asyncssh.SSHServer):  # type: ignore[misc]
     def __init__(self, door: SSHDoor) -> None:
         self.door = door
         self.username = "guest"
+        self.conn: Any = None
+        self.address = ""
+        """The client's source address, as the table's port names it ("": unknown)."""
+        self.tries = 0
+        self.hanging_up = False
+
+    def connection_made(self, conn: Any) -> None:
+        self.conn = conn
+        peer = conn.get_extra_info("peername")
+        self.address = str(peer[0]) if isinstance(peer, tuple) and peer else ""
 
     def begin_auth(self, username: str) -> bool:
         self.username = username
         return self.door.config.needs_login
 
     def password_auth_supported(self) -> bool:
+        # Still offered while hanging up: a client that tries again then hears why.
         return self.door.config.password is not None
 
-    def validate_password(self, username: str, password: str) -> bool:
+    async def validate_password(self, username: str, password: str) -> bool:
+        """Whether ``password`` is the door's.  Every wrong one is answered after the
+        wait the address's budget gives; after :data:`MAX_PASSWORD_TRIES` on this
+        connection, or once the address's budget is spent, the door hangs up.  A
+        locked-out address is refused without its password being looked at."""
         expected = self.door.config.password
-        if expected is None:
+        if expected is None or self.hanging_up:
             return False
-        ok = hmac.compare_digest(password.encode("utf-8"), expected.encode("utf-8"))
-        if not ok:
-            self.door.echo_event(f"wrong password for {username!r}")
-        return ok
+        budget = self.door.budget
+        if not budget.allowed(self.address):
+            self.door.refusals.refused(ADDRESS_LOCKED_OUT, self.address)
+            self._hang_up(locked_out(budget, self.address))
+            return False
+        if self.tries >= MAX_PASSWORD_TRIES:  # a try sent before the last answer
+            self._hang_up(TOO_MANY_TRIES)
+            return False
+        if hmac.compare_digest(password.encode("utf-8"), expected.encode("utf-8")):
+            budget.success(self.address)
+            return True
+        # Counted before the wait: a client that sends its next try without waiting
+        # for the answer cancels this one's wait, not its count.
+        self.tries += 1
+        delay = budget.failure(self.address)
+        self.door.refusals.refused(WRONG_PASSWORD, self.address)
+        reason = None
+        if not budget.allowed(self.address):
+            reason = locked_out(budget, self.address)
+        elif self.tries >= MAX_PASSWORD_TRIES:
+            reason = TOO_MANY_TRIES
+        try:
+            await asyncio.sleep(delay)
+        finally:
+            if reason is not None:
+                self._hang_up(reason)
+        return False
+
+    def _hang_up(self, reason: str) -> None:
+        """Disconnect once the refusal in hand is sent (``reason`` is for the client)."""
+        self.hanging_up = True
+        asyncio.get_running_loop().call_soon(self._disconnect, reason)
+
+    def _disconnect(self, reason: str) -> None:
+        with contextlib.suppress(Exception):
+            self.conn.disconnect(asyncssh.DISC_NO_MORE_AUTH_METHODS_AVAILABLE, reason)
 
     def session_requested(self) -> PtySession:
-        return PtySession(self.door, self.username)
+        return PtySession(self.door, self.username, self.address)
 
     def connection_requested(self, *args: Any) -> bool:
         return False  # no port forwarding
@@ -517,6 +602,11 @@ class SSHDoor:
         self._enders: set[asyncio.Task[None]] = set()
         self.finished: list[PtySession] = []
         """Sessions that ended (kept for the benchmark's byte counts; trimmed to 100)."""
+        self.budget = (
+            config.password_budget if config.password_budget is not None else AttemptBudget()
+        )
+        self.refusals = RefusalReporter(self.echo_event, interval=config.report_interval)
+        self._reporting: asyncio.Task[None] | None = None
 
     @property
     def fingerprint(self) -> str:
@@ -556,12 +646,35 @@ class SSHDoor:
                 f"cannot listen for SSH on {self.config.bind}:{self.config.port}: "
                 f"{exc.strerror or exc}"
             ) from None
+        self._reporting = asyncio.get_running_loop().create_task(self._report())
 
-    def admit(self, session: PtySession) -> bool:
-        if len(self.sessions) >= self.config.max_sessions:
-            return False
+    async def _report(self) -> None:
+        """Write the refusals counted so far once their interval is over, even when no
+        further refusal comes to do it."""
+        while True:
+            await asyncio.sleep(min(1.0, self.config.report_interval))
+            self.refusals.flush()
+
+    def admit(self, session: PtySession) -> str | None:
+        """Count ``session`` in; or what its client is told if there is no room: the
+        door is full, or its source address has :attr:`DoorConfig.max_per_address`
+        sessions playing already."""
+        limit = self.config.max_sessions
+        if len(self.sessions) >= limit:
+            self.refusals.refused(DOOR_FULL, session.address)
+            playing = f"{limit} session{' is' if limit == 1 else 's are'} playing"
+            return f"Purrch is full: {playing} on this machine. Try again later."
+        per = self.config.max_per_address
+        mine = sum(1 for s in self.sessions if s.address == session.address and not s.closed)
+        if mine >= per:
+            self.refusals.refused(TOO_MANY_FROM_ADDRESS, session.address)
+            most = f"{per} session{'' if per == 1 else 's'}"
+            return (
+                f"Purrch is full for your address: it takes at most {most} at once "
+                "from one address, and yours has that many playing. Try again later."
+            )
         self.sessions.add(session)
-        return True
+        return None
 
     def release(self, session: PtySession) -> None:
         if session in self.sessions:
@@ -634,6 +747,12 @@ class SSHDoor:
 
     async def close(self) -> None:
         """Stop listening and end every session's app."""
+        if self._reporting is not None:
+            self._reporting.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._reporting
+            self._reporting = None
+        self.refusals.flush(force=True)
         if self._acceptor is not None:
             self._acceptor.close()
             with contextlib.suppress(Exception):
@@ -672,7 +791,10 @@ def print_door(door: SSHDoor, echo: Echo = _print) -> None:
         "Each SSH login name keeps its own saved game and seat: "
         "log in with the same name to come back."
     )
-    echo(f"At most {config.max_sessions} sessions at once. Ctrl+C closes the door.")
+    echo(
+        f"At most {config.max_sessions} sessions at once, {config.max_per_address} from one "
+        "address. Ctrl+C closes the door."
+    )
     if config.table is None:
         echo("Sessions get the menu (hot-seat and bots).")
 
@@ -682,6 +804,7 @@ def print_door(door: SSHDoor, echo: Echo = _print) -> None:
 
 def run_door(config: DoorConfig, echo: Echo = _print) -> None:
     """``purrch ssh``: serve until Ctrl+C or SIGTERM.  :class:`DoorError` if it cannot."""
+    raise_open_files_limit()  # a crowd of connections must not run the door out of them
     asyncio.run(_serve_door(config, echo))
 
 

@@ -27,11 +27,14 @@ def runner(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> CliRunner:
         ["ssh", "--password", "x", "--open"],
         ["ssh", "--password", ""],
         ["ssh", "--max-sessions", "0"],
+        ["ssh", "--max-per-address", "0"],
         ["ssh", "--authorized-keys", "/nonexistent/authorized_keys"],
         ["host", "pigeons", "--players", "2", "--ssh", "2222"],  # every interface, no login
         ["host", "pigeons", "--players", "2", "--ssh", "70000", "--bind", "127.0.0.1"],
         ["host", "pigeons", "--players", "2", "--open"],
         ["host", "pigeons", "--players", "2", "--max-sessions", "3"],
+        ["host", "pigeons", "--players", "2", "--max-per-address", "3"],
+        ["host", "pigeons", "--players", "2", "--ssh", "0", "--open", "--max-per-address", "0"],
     ],
 )
 def test_bad_ssh_arguments_are_one_line_and_exit_2(runner: CliRunner, args: list[str]) -> None:
@@ -84,8 +87,8 @@ def test_the_resume_command_of_a_table_with_an_ssh_door_opens_the_door_again(
     door = DoorConfig(port=2200)
     assert _resume_command(table(None), None) == f"purrch host --resume '{save}'"
     assert _resume_command(table(None), door) == f"purrch host --resume '{save}' --ssh 2200"
-    door = DoorConfig(port=2200, authorized_keys=keys, max_sessions=3)
+    door = DoorConfig(port=2200, authorized_keys=keys, max_sessions=3, max_per_address=2)
     assert _resume_command(table("crumbs"), door) == (
         f"purrch host --resume '{save}' --ssh 2200 --authorized-keys {keys} "
-        "--max-sessions 3 --password PASSWORD"
+        "--max-sessions 3 --max-per-address 2 --password PASSWORD"
     )

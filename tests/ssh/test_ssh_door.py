@@ -294,6 +294,7 @@ async def test_a_corrupt_host_key_is_a_clear_error(tmp_path: Path) -> None:
         (DoorConfig(password="x", open=True), "choose one of --password, --open"),
         (DoorConfig(password=""), "--password is empty"),
         (DoorConfig(max_sessions=0), "--max-sessions must be 1 or more"),
+        (DoorConfig(max_per_address=0), "--max-per-address must be 1 or more, not 0"),
         (DoorConfig(authorized_keys=Path("/nonexistent/keys")), "cannot use /nonexistent/keys"),
     ],
 )
