@@ -35,11 +35,11 @@ if __package__ in (None, ""):
 import asyncssh
 from bench_net import PacedBot
 
+from door.ssh import DoorConfig, SSHDoor
 from engine.games import get_game
 from engine.net.client import RemoteTable
 from engine.net.host import HostConfig, TableHost
 from engine.net.server import TableServer
-from tui.ssh import DoorConfig, SSHDoor
 
 LOOPBACK = "127.0.0.1"
 SIZE = (100, 30)

@@ -60,11 +60,12 @@ from engine.game import Game
 from engine.invocation import command
 from engine.net.client import RemoteTable
 from engine.net.client import data_dir as client_data_dir
+from engine.net.hosting import address_text
 from engine.net.protocol import Code, shown_text
 from engine.session import Table
 from themes import DEFAULT_THEME, THEME_NAMES, THEMES, glyphs_for
 from tui.ascii_out import ascii_driver
-from tui.connection import address_text, join_command
+from tui.connection import join_command
 from tui.games.base import SeatPrefs
 from tui.screens.chat import ChatPacer, ChatScreen, chat_notice
 from tui.screens.game_over import GameOverScreen, TableNews

@@ -23,13 +23,14 @@ from typing import TYPE_CHECKING, Annotated, Any, NoReturn
 
 import typer
 
+from door import DEFAULT_MAX_PER_ADDRESS, DEFAULT_MAX_SESSIONS, DEFAULT_SSH_PORT
 from engine import __version__, invocation
 
 if TYPE_CHECKING:
+    from door.ssh import DoorConfig
     from engine.game import Game
     from engine.session import SeatConfig, Table
     from tui.settings import Settings
-    from tui.ssh import DoorConfig
 
 """Bot levels a game offers when it does not say (``game.bot_levels``)."""
 
@@ -256,9 +257,6 @@ ThemeOption = Annotated[
         show_default=False,
     ),
 ]
-DEFAULT_SSH_PORT = 2222
-DEFAULT_MAX_SESSIONS = 32
-DEFAULT_MAX_PER_ADDRESS = 4
 AuthorizedKeysOption = Annotated[
     Path | None,
     typer.Option(
@@ -997,7 +995,8 @@ def host(
             "--authorized-keys, --open, --max-sessions and --max-per-address are for "
             "the SSH door: add --ssh"
         )
-    from tui.lan_commands import LanError, run_host
+    from engine.net.hosting import LanError
+    from tui.lan_commands import run_host
 
     try:
         run_host(chosen, config, resume=resume_file, overrides=explicit, door=door)
@@ -1044,7 +1043,8 @@ def join(
     except ProtocolError as exc:
         fail(str(exc))
     settings = make_settings(theme, ascii_only)
-    from tui.lan_commands import LanError, run_join
+    from engine.net.hosting import LanError
+    from tui.lan_commands import run_join
 
     try:
         run_join(
@@ -1072,7 +1072,7 @@ def door_config(
 ) -> DoorConfig:
     """A checked SSH door configuration (``fail`` if it is unsafe or unusable;
     ``check=False``: not checked yet, the caller does it)."""
-    from tui.ssh import DoorConfig, DoorError, check_security
+    from door.ssh import DoorConfig, DoorError, check_security
 
     config = DoorConfig(
         bind=bind,
@@ -1157,10 +1157,12 @@ def ssh_door(
         table_password,
         max_per_address=max_per_address,
     )
-    from tui.ssh import DoorError, run_door
+    from door.ssh import DoorError, run_door
 
     try:
-        run_door(config)
+        from tui.settings import data_dir
+
+        run_door(config, data_dir())
     except DoorError as exc:
         fail(str(exc), code=1)
 

@@ -10,18 +10,13 @@ from typing import Any
 
 from engine.invocation import purrch
 from engine.net import DEFAULT_PORT
+from engine.net.hosting import address_text
 
 EVERYWHERE = "0.0.0.0"
 """The address a table binds to by default: every network interface."""
 
 ASK_PASSWORD = ("--password", "PASSWORD")
 """How a printed command asks for the table's password (never printed itself)."""
-
-
-def address_text(host: str, port: int) -> str:
-    """``host:port`` as people type it (an IPv6 address in brackets)."""
-    shown = f"[{host}]" if ":" in host else host
-    return f"{shown}:{port}"
 
 
 def join_command(host: str, port: int, name: str, *, password: bool = False) -> str:

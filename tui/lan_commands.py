@@ -12,13 +12,9 @@ Textual is imported only by :func:`run_join`, after the connection worked.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import dataclasses
-import ipaddress
 import os
 import shlex
-import signal
-import socket
 import sys
 import time
 from collections.abc import Callable, Collection
@@ -29,31 +25,30 @@ from engine import __version__, invocation
 from engine.game import Game
 from engine.invocation import purrch
 from engine.net import DEFAULT_PORT
-from engine.net.client import JoinError, LobbyInfo, RemoteTable, data_dir
+from engine.net.client import LobbyInfo, RemoteTable, data_dir
 from engine.net.guard import AttemptBudget
 from engine.net.host import HostConfig, TableHost
+from engine.net.hosting import (
+    LanError,
+    address_text,
+    connect_table,
+    local_interfaces,
+    lock_save,
+    until_stopped,
+)
 from engine.net.protocol import shown_text
 from engine.net.server import TableServer
 from engine.net.tcp import os_reason
-from engine.savefile import SaveInUse, SaveLock
+from engine.savefile import SaveLock
 from engine.session import SaveError
-from tui.connection import ASK_PASSWORD, EVERYWHERE, address_text, resume_command
+from tui.connection import ASK_PASSWORD, EVERYWHERE, resume_command
 from tui.names import name_skeleton
 
 if TYPE_CHECKING:
+    from door.ssh import DoorConfig, SSHDoor
     from tui.settings import Settings
-    from tui.ssh import DoorConfig, SSHDoor
 
 Echo = Callable[[str], None]
-
-
-class LanError(Exception):
-    """Hosting or joining failed: one line for people, and the exit code
-    (2: a bad argument such as an unusable save; 1: it failed at run time)."""
-
-    def __init__(self, message: str, code: int = 1) -> None:
-        super().__init__(message)
-        self.code = code
 
 
 def _print(text: str) -> None:
@@ -61,100 +56,6 @@ def _print(text: str) -> None:
 
 
 # --------------------------------------------------------------------------- host
-
-
-async def until_stopped() -> None:
-    """Return on Ctrl+C (SIGINT) or SIGTERM: what a headless server waits for."""
-    loop = asyncio.get_running_loop()
-    stop = asyncio.Event()
-    for sig in (signal.SIGINT, signal.SIGTERM):
-        with contextlib.suppress(NotImplementedError, RuntimeError):
-            loop.add_signal_handler(sig, stop.set)
-    await stop.wait()
-
-
-def local_addresses() -> list[str]:
-    """This machine's IPv4 addresses other players may dial (best effort, no traffic)."""
-    return [address for address, _name in local_interfaces()]
-
-
-def local_interfaces() -> list[tuple[str, str | None]]:
-    """This machine's IPv4 addresses other players may dial, each with the name of
-    its network interface where known (``wlan0``, ``eth0``); best effort, no traffic.
-
-    First the address a LAN packet would leave by (the default route), then every
-    other interface that is up and has a link (on Linux): a laptop on Wi-Fi and
-    Ethernet at once is reached on either.  Loopback and link-local addresses are
-    left out: nobody else can dial them.
-    """
-    found: list[tuple[str, str | None]] = []
-    # The address of the interface a LAN packet would leave by (UDP connect
-    # sends nothing; it only asks the kernel for a route).
-    with (
-        contextlib.suppress(OSError),
-        socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe,
-    ):
-        probe.connect(("10.255.255.255", 9))
-        found.append((str(probe.getsockname()[0]), None))
-    interfaces = _linux_interfaces()
-    found.extend(interfaces)
-    if not interfaces:  # elsewhere: what the host name resolves to
-        with contextlib.suppress(OSError):
-            for info in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET):
-                found.append((str(info[4][0]), None))
-    return dialable(found)
-
-
-def dialable(found: list[tuple[str, str | None]]) -> list[tuple[str, str | None]]:
-    """``found`` without duplicates and the addresses nobody else can dial
-    (loopback, link-local, unspecified, not an address); a name found for an
-    address later in the list is kept."""
-    names: dict[str, str | None] = {}
-    for address, name in found:
-        try:
-            ip = ipaddress.ip_address(address)
-        except ValueError:
-            continue
-        if ip.is_loopback or ip.is_unspecified or ip.is_link_local:
-            continue
-        if names.get(address) is None:
-            names[address] = name
-    return list(names.items())
-
-
-_SIOCGIFFLAGS = 0x8913
-_SIOCGIFADDR = 0x8915
-_IFF_UP = 0x1
-_IFF_LOOPBACK = 0x8
-_IFF_RUNNING = 0x40
-
-
-def _linux_interfaces() -> list[tuple[str, str]]:
-    """(IPv4 address, interface name) of each interface that is up, has a link
-    and an IPv4 address (Linux ioctls; elsewhere, or if they fail: none)."""
-    if not sys.platform.startswith("linux"):
-        return []
-    import fcntl
-    import struct
-
-    out: list[tuple[str, str]] = []
-    try:
-        interfaces = socket.if_nameindex()
-        sock = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
-    except OSError:
-        return []
-    with sock:
-        for _index, name in interfaces:
-            request = struct.pack("256s", name.encode()[:15])
-            try:
-                flags = struct.unpack_from("H", fcntl.ioctl(sock, _SIOCGIFFLAGS, request), 16)[0]
-                if flags & _IFF_LOOPBACK or not flags & _IFF_UP or not flags & _IFF_RUNNING:
-                    continue
-                answer = fcntl.ioctl(sock, _SIOCGIFADDR, request)  # OSError: no IPv4
-            except OSError:
-                continue
-            out.append((socket.inet_ntoa(answer[20:24]), name))
-    return out
 
 
 def _join_hint(address: str, port: int, interface: str | None = None) -> str:
@@ -327,7 +228,7 @@ def _recover_hint(path: Path, config: HostConfig) -> str:
 
 def _check_door(host: TableHost, door: DoorConfig) -> None:
     """:class:`LanError` unless the SSH door can open beside ``host``'s table."""
-    from tui.ssh import DoorError, check_security
+    from door.ssh import DoorError, check_security
 
     if host.has_password and host.config.password is None:
         raise LanError(
@@ -348,8 +249,7 @@ def _resume_command(host: TableHost, door: DoorConfig | None) -> str:
     assert host.config.save_path is not None
     flags: list[str] = []
     if door is not None:
-        from tui.cli import DEFAULT_MAX_PER_ADDRESS
-        from tui.ssh import DEFAULT_MAX_SESSIONS
+        from door import DEFAULT_MAX_PER_ADDRESS, DEFAULT_MAX_SESSIONS
 
         flags += ["--ssh", str(door.port)]
         if door.authorized_keys is not None:
@@ -454,22 +354,6 @@ async def _serve(
             lock.release()
 
 
-def lock_save(path: Path, other: str = "give another --save") -> SaveLock:
-    """The lock of the save at ``path``, held; :class:`LanError` if another host has
-    it (the message ends with the ``other`` way out) or it cannot be made."""
-    lock = SaveLock(path)
-    try:
-        lock.acquire()
-    except SaveInUse as exc:
-        holder = f" ({exc.holder})" if exc.holder else ""
-        raise LanError(
-            f"{path} is in use by another purrch host{holder}: stop that one first, or {other}"
-        ) from None
-    except OSError as exc:
-        raise LanError(f"cannot lock {lock.lock_path}: {exc.strerror or exc}") from None
-    return lock
-
-
 async def _serve_locked(
     host: TableHost,
     server: TableServer,
@@ -517,8 +401,8 @@ async def _serve_locked(
         echo("No bot plays for a player who is away, as before.")
     door: SSHDoor | None = None
     if door_config is not None:
+        from door.ssh import DoorError, SSHDoor, print_door
         from tui.settings import data_dir as app_data_dir
-        from tui.ssh import DoorError, SSHDoor, print_door
 
         door_config.table = (dial_address(bind), port)
         door_config.table_password = config.password
@@ -574,32 +458,6 @@ def _lobby_line(remote: RemoteTable, lobby: LobbyInfo) -> str:
     missing = lobby.waiting_for
     more = f"waiting for {missing} more player{'s' if missing != 1 else ''}"
     return f"At the table: {here}; {more}..."
-
-
-async def connect_table(
-    host: str,
-    port: int,
-    *,
-    name: str,
-    spectate: bool,
-    password: str | None,
-    playable: Callable[[str], bool],
-    **options: Any,
-) -> RemoteTable:
-    """Join the table at ``host``:``port`` (the waiting room may follow).  :class:`LanError`.
-
-    ``options`` go to :meth:`RemoteTable.connect` (``remember``, ``timeout``...).
-    """
-    try:
-        remote = await RemoteTable.connect(
-            host, port, name=name, spectate=spectate, password=password, **options
-        )
-    except JoinError as exc:
-        raise LanError(exc.message) from None
-    if not playable(remote.game_id):
-        await remote.close()
-        raise LanError(f"{remote.title} cannot be played in the app yet")
-    return remote
 
 
 async def connect_and_wait(

@@ -1,4 +1,4 @@
-"""What one SSH session runs (``python -m tui.ssh_session``, started by :mod:`tui.ssh`).
+"""What one SSH session runs (``python -m tui.ssh_session``, started by :mod:`door.ssh`).
 
 The process's stdin, stdout and stderr are the slave side of a fresh pty and it
 leads a new session (``start_new_session``); it first takes that pty as its

@@ -162,7 +162,8 @@ async def test_join_prints_the_waiting_room_until_the_game_starts(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setenv("PURRCH_HOME", str(tmp_path))  # it remembers Ann's token
-    from tui.lan_commands import LanError, connect_and_wait
+    from engine.net.hosting import LanError
+    from tui.lan_commands import connect_and_wait
 
     server = await start_server(players=3, bots=1)
     try:
@@ -592,9 +593,9 @@ async def test_a_table_hosted_from_the_menu_resumes_after_a_crash(
     from engine.games import get_game
     from engine.net.client import RemoteTable, TokenStore
     from engine.net.host import HostConfig, TableHost
+    from engine.net.hosting import connect_table
     from engine.net.server import TableServer
     from engine.session import SeatConfig
-    from tui.lan_commands import connect_table
     from tui.screens.host import host_config, hosted_save_path, resume_command
     from tui.screens.host import start_server as host_table
     from tui.seating import has_screen
@@ -680,10 +681,10 @@ async def test_a_table_hosted_from_the_menu_holds_its_save_s_lock(
     from textual.widgets import Button, Static
 
     from engine.games import get_game
+    from engine.net.hosting import LanError, lock_save
     from engine.savefile import SaveLock
     from engine.session import SeatConfig
     from tui.app import PurrchApp
-    from tui.lan_commands import LanError, lock_save
     from tui.screens.host import host_config
     from tui.screens.host import start_server as host_table
 

@@ -465,7 +465,7 @@ async def test_a_resumed_host_keeps_its_address_port_password_and_away_timeout(
 
 
 def test_the_join_hint_lists_only_addresses_others_can_dial() -> None:
-    from tui.lan_commands import dialable
+    from engine.net.hosting import dialable
 
     found = [
         ("192.168.1.20", None),  # the default route's, found first, without a name
@@ -490,7 +490,7 @@ def test_the_join_hint_names_the_interface() -> None:
 
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="interfaces by Linux ioctls")
 def test_every_interface_with_a_link_is_found_the_default_route_s_first() -> None:
-    from tui.lan_commands import _linux_interfaces, local_interfaces
+    from engine.net.hosting import _linux_interfaces, local_interfaces
 
     interfaces = _linux_interfaces()
     assert all(not address.startswith("127.") for address, _name in interfaces)

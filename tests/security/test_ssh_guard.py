@@ -19,8 +19,7 @@ import asyncssh
 import pytest
 from ssh_helpers import LOOPBACK, TIMEOUT, open_screen
 
-from engine.net.guard import AttemptBudget
-from tui.ssh import (
+from door.ssh import (
     LOCKED_OUT,
     MAX_PASSWORD_TRIES,
     TOO_MANY_TRIES,
@@ -28,6 +27,7 @@ from tui.ssh import (
     SSHDoor,
     run_door,
 )
+from engine.net.guard import AttemptBudget
 
 PASSWORD = "meetup"
 
@@ -239,8 +239,8 @@ def test_the_table_and_its_door_share_one_budget_per_address(
 ) -> None:
     """``purrch host --ssh``: wrong passwords at the table's port lock the address out
     of the SSH door too (and a guesser cannot get twice the tries by using both)."""
+    import door.ssh
     import tui.lan_commands as lan
-    import tui.ssh
     from engine.games import get_game
     from engine.net.client import JoinError, RemoteTable
     from engine.net.host import HostConfig
@@ -249,7 +249,7 @@ def test_the_table_and_its_door_share_one_budget_per_address(
     spent = budget(per_address=2)
     doors: list[SSHDoor] = []
     told: list[str] = []
-    monkeypatch.setattr(tui.ssh, "print_door", lambda door, echo=None: doors.append(door))
+    monkeypatch.setattr(door.ssh, "print_door", lambda door, echo=None: doors.append(door))
 
     async def attack() -> None:  # instead of waiting for Ctrl+C
         (door,) = doors
@@ -277,8 +277,8 @@ def test_a_table_with_a_door_gives_it_its_own_budget(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Without one given, ``run_host`` makes the budget the table and door share."""
+    import door.ssh
     import tui.lan_commands as lan
-    import tui.ssh
     from engine.games import get_game
     from engine.net.host import HostConfig
 
@@ -291,7 +291,7 @@ def test_a_table_with_a_door_gives_it_its_own_budget(
     async def stop() -> None:
         pass
 
-    monkeypatch.setattr(tui.ssh, "print_door", remember)
+    monkeypatch.setattr(door.ssh, "print_door", remember)
     monkeypatch.setattr(lan, "until_stopped", stop)
     config = HostConfig(players=2, password=PASSWORD, bind=LOOPBACK, port=0)
     door = DoorConfig(port=0, password=PASSWORD)
@@ -379,16 +379,16 @@ async def test_one_address_gets_at_most_four_sessions(
 
 
 def test_the_door_raises_its_open_files_limit(monkeypatch: pytest.MonkeyPatch) -> None:
-    import tui.ssh
+    import door.ssh
 
     calls: list[str] = []
 
-    async def serve(config: DoorConfig, echo: object) -> None:
+    async def serve(config: DoorConfig, data_dir: Path, echo: object) -> None:
         calls.append("served")
 
-    monkeypatch.setattr(tui.ssh, "raise_open_files_limit", lambda: calls.append("raised"))
-    monkeypatch.setattr(tui.ssh, "_serve_door", serve)
-    run_door(DoorConfig())
+    monkeypatch.setattr(door.ssh, "raise_open_files_limit", lambda: calls.append("raised"))
+    monkeypatch.setattr(door.ssh, "_serve_door", serve)
+    run_door(DoorConfig(), Path("unused"))
     assert calls == ["raised", "served"]
 
 
@@ -397,13 +397,13 @@ def test_the_cli_flags_set_the_per_address_limit(
 ) -> None:
     from typer.testing import CliRunner
 
+    import door.ssh
     import tui.lan_commands
-    import tui.ssh
     from tui.cli import app
 
     doors: list[DoorConfig] = []
     monkeypatch.setenv("PURRCH_HOME", str(tmp_path))
-    monkeypatch.setattr(tui.ssh, "run_door", lambda config, echo=None: doors.append(config))
+    monkeypatch.setattr(door.ssh, "run_door", lambda config, echo=None: doors.append(config))
     monkeypatch.setattr(
         tui.lan_commands, "run_host", lambda *args, door=None, **kw: doors.append(door)
     )

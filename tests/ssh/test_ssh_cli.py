@@ -72,10 +72,10 @@ def test_the_resume_command_of_a_table_with_an_ssh_door_opens_the_door_again(
 ) -> None:
     """QA: the host's "after a crash" command brought the table back without its SSH
     door (and, with a password, the door needs the password given again)."""
+    from door.ssh import DoorConfig
     from engine.games import get_game
     from engine.net.host import HostConfig, TableHost
     from tui.lan_commands import _resume_command
-    from tui.ssh import DoorConfig
 
     save = tmp_path / "my table.json"
     keys = tmp_path / "keys"

@@ -18,7 +18,7 @@ import asyncssh
 import pytest
 from ssh_helpers import LOOPBACK, TIMEOUT, open_screen
 
-from tui.ssh import (
+from door.ssh import (
     TERMINAL_RESET,
     DoorConfig,
     DoorError,

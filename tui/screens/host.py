@@ -33,10 +33,11 @@ from engine.game import Game
 from engine.net import DEFAULT_PORT
 from engine.net.client import RemoteTable, data_dir
 from engine.net.host import HostConfig
+from engine.net.hosting import address_text
 from engine.net.server import TableServer
 from engine.net.tcp import os_reason
 from engine.session import SeatConfig
-from tui.connection import EVERYWHERE, address_text, join_command, resume_command
+from tui.connection import EVERYWHERE, join_command, resume_command
 from tui.lifecycle import coming_down
 from tui.names import name_skeleton
 from tui.screens.join import hold_cursors_still
@@ -105,7 +106,7 @@ async def start_server(game: Game[Any], config: HostConfig, bind: str, port: int
     await server.start(bind, port)  # which keeps bind and port in the config (the save)
     if config.save_path is None:  # the host's own config: it reads it at every save
         config.save_path = hosted_save_path(game.id, server.port)
-    from tui.lan_commands import LanError, lock_save
+    from engine.net.hosting import LanError, lock_save
 
     try:
         server.save_lock = lock_save(Path(config.save_path), "choose another port")
@@ -252,7 +253,7 @@ class HostScreen(Screen[HostedTable | None]):
 
     @work(exclusive=True, group="host")
     async def _start(self, name: str, bind: str, port: int, config: HostConfig) -> None:
-        from tui.lan_commands import LanError, connect_table, local_addresses
+        from engine.net.hosting import LanError, connect_table, local_addresses
 
         try:
             server = await start_server(self.game, config, bind, port)

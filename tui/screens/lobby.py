@@ -19,8 +19,9 @@ from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 from engine.net.client import LobbyInfo, RemoteTable
+from engine.net.hosting import address_text
 from themes import ASCII_GLYPHS, Glyphs
-from tui.connection import address_text, reconnect_line
+from tui.connection import reconnect_line
 from tui.lifecycle import coming_down
 from tui.screens.chat import on_top_past_chat
 

@@ -51,13 +51,9 @@ from typing import Any
 
 import asyncssh
 
+from door import DEFAULT_MAX_PER_ADDRESS, DEFAULT_MAX_SESSIONS, DEFAULT_SSH_PORT
 from engine.net.guard import AttemptBudget, RefusalReporter, raise_open_files_limit
-from tui.cli import (  # the CLI's defaults
-    DEFAULT_MAX_PER_ADDRESS,
-    DEFAULT_MAX_SESSIONS,
-    DEFAULT_SSH_PORT,
-)
-from tui.connection import address_text
+from engine.net.hosting import address_text, local_addresses, until_stopped
 
 HOST_KEY_NAME = "ssh_host_ed25519_key"
 READ_CHUNK = 65536
@@ -775,8 +771,6 @@ def print_door(door: SSHDoor, echo: Echo = _print) -> None:
     port_flag = "" if door.port == 22 else f"-p {door.port} "
     where = config.bind if is_loopback(config.bind) else "THIS_MACHINE"
     if config.bind in ("0.0.0.0", "::", ""):
-        from tui.lan_commands import local_addresses
-
         where = (local_addresses() or ["THIS_MACHINE"])[0]
     echo(f"Players type:  ssh {port_flag}{where}")
     if config.password is not None:
@@ -802,23 +796,21 @@ def print_door(door: SSHDoor, echo: Echo = _print) -> None:
 # --------------------------------------------------------------------------- running
 
 
-def run_door(config: DoorConfig, echo: Echo = _print) -> None:
-    """``purrch ssh``: serve until Ctrl+C or SIGTERM.  :class:`DoorError` if it cannot."""
+def run_door(config: DoorConfig, data_dir: Path, echo: Echo = _print) -> None:
+    """``purrch ssh``: serve until Ctrl+C or SIGTERM (the host key and the logins'
+    folders in ``data_dir``, unless ``config`` says where).  :class:`DoorError` if it
+    cannot."""
     raise_open_files_limit()  # a crowd of connections must not run the door out of them
-    asyncio.run(_serve_door(config, echo))
+    asyncio.run(_serve_door(config, data_dir, echo))
 
 
-async def _serve_door(config: DoorConfig, echo: Echo) -> None:
-    from tui.settings import data_dir
-
-    door = SSHDoor(config, data_dir=data_dir(), echo=echo)
+async def _serve_door(config: DoorConfig, data_dir: Path, echo: Echo) -> None:
+    door = SSHDoor(config, data_dir=data_dir, echo=echo)
     await door.start()
     print_door(door, echo)
     if config.table is not None:
         host, port = config.table
         echo(f"Sessions join the table at {host}:{port} (or watch it when it is full).")
-    from tui.lan_commands import until_stopped
-
     try:
         await until_stopped()
     finally:
