@@ -19,8 +19,10 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import random
+import re
 import statistics
 import sys
 import tempfile
@@ -45,14 +47,26 @@ LOOPBACK = "127.0.0.1"
 SIZE = (100, 30)
 FIRST_SCREEN = b"palette"  # the footer's last word: the first frame is complete
 TIMEOUT = 60.0
+SYNC_QUERY = b"\x1b[?2026$p"
+SYNC_REPLY = b"\x1b[?2026;2$y"  # "known, reset": Textual then brackets its frames
+SYNC_START, SYNC_END = b"\x1b[?2026h", b"\x1b[?2026l"
+MIB = 1024 * 1024
 
 
 class Client:
-    """An SSH session with a pty; counts what it receives."""
+    """An SSH session with a pty; counts what it receives (and keeps it all in
+    ``capture`` once that is set to a bytearray).
 
-    def __init__(self, process: Any) -> None:
+    With ``sync`` it answers Textual's "synchronized output?" query (DECRQM 2026)
+    as most current terminals do, so that the app brackets every frame it draws in
+    ``ESC[?2026h`` ... ``ESC[?2026l``: the frames can then be counted.
+    """
+
+    def __init__(self, process: Any, *, sync: bool = False) -> None:
         self.process = process
+        self.sync = sync
         self.data = bytearray()
+        self.capture: bytearray | None = None
         self.total = 0
         self.reader = asyncio.get_running_loop().create_task(self._read())
 
@@ -62,8 +76,12 @@ class Client:
                 chunk = await self.process.stdout.read(65536)
                 if not chunk:
                     return
+                if self.sync and SYNC_QUERY in chunk:
+                    self.process.stdin.write(SYNC_REPLY)
                 self.total += len(chunk)
                 self.data += chunk
+                if self.capture is not None:
+                    self.capture += chunk
                 if len(self.data) > 1 << 20:
                     del self.data[: -(1 << 16)]
         except (asyncssh.Error, ConnectionError):
@@ -77,9 +95,102 @@ class Client:
         await asyncio.wait_for(poll(), timeout)
 
 
-async def session(conn: asyncssh.SSHClientConnection) -> Client:
+# ----------------------------------------------------------------- what the bytes are
+
+# One terminal control at a time: a frame marker, a CSI sequence, an OSC string, a
+# two-byte escape, a C0 control.  What lies between them is printable text.
+_CONTROL = re.compile(
+    rb"\x1b\[\?2026[hl]"
+    rb"|\x1b\[[0-?]*[ -/]*[@-~]"
+    rb"|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)"
+    rb"|\x1b[ -~]"
+    rb"|[\x00-\x1a\x1c-\x1f\x7f]"
+)
+_CURSOR_FINALS = frozenset(b"ABCDEFGHHfd")  # CUU CUD CUF CUB CNL CPL CHA CUP HVP VPA
+_CURSOR_CONTROLS = frozenset(b"\r\n\b")
+KINDS = ("sgr", "cursor", "frame_marks", "other_escapes", "text")
+
+
+def classify(stream: bytes) -> dict[str, int]:
+    """Bytes of ``stream`` by kind: SGR colour/style sequences (``ESC[...m``), cursor
+    movement (``ESC[row;colH`` and the other CSI moves, CR, LF, BS), the synchronized
+    update marks, other escape sequences and controls, and printable text (UTF-8 bytes).
+    Two counts look inside those: ``spaces``, the blanks among the text, and
+    ``sgr_resets``, the ``ESC[0m`` among the SGR."""
+    counts = dict.fromkeys((*KINDS, "spaces", "sgr_resets"), 0)
+    at = 0
+    for match in _CONTROL.finditer(stream):
+        gap = stream[at : match.start()]
+        counts["text"] += len(gap)
+        counts["spaces"] += gap.count(b" ")
+        token = match.group()
+        at = match.end()
+        if token in (SYNC_START, SYNC_END):
+            kind = "frame_marks"
+        elif token.startswith(b"\x1b["):
+            final = token[-1]
+            kind = "sgr" if final == ord("m") else "cursor" if final in _CURSOR_FINALS else ""
+            if token in (b"\x1b[0m", b"\x1b[m"):
+                counts["sgr_resets"] += len(token)
+            kind = kind or "other_escapes"
+        elif len(token) == 1:
+            kind = "cursor" if token[0] in _CURSOR_CONTROLS else "other_escapes"
+        else:
+            kind = "other_escapes"
+        counts[kind] += len(token)
+    counts["text"] += len(stream) - at
+    counts["spaces"] += stream[at:].count(b" ")
+    return counts
+
+
+_SGR = re.compile(rb"\x1b\[([0-9;:]*)m")
+_RESET = (b"", b"0")
+
+
+def sgr_repeats(stream: bytes) -> int:
+    """Bytes of SGR that only undo and redo a style: a reset (``ESC[0m``) whose very
+    next sequence, with no text between, sets again the style that was on before it
+    (Rich closes every segment with a reset and opens the next one in full)."""
+    waste = 0
+    style: bytes | None = None  # the parameters in force
+    reset: tuple[bytes | None, int, int] | None = None  # (style before it, its end, its length)
+    for match in _SGR.finditer(stream):
+        params = match.group(1)
+        if params in _RESET:
+            reset = (style, match.end(), len(match.group()))
+            style = None
+            continue
+        if reset is not None and reset[1] == match.start() and reset[0] == params:
+            waste += reset[2] + len(match.group())
+        reset = None
+        style = params
+    return waste
+
+
+_MOVE_TO = re.compile(rb"\x1b\[(\d+);(\d+)H")
+
+
+def frames(stream: bytes) -> list[bytes]:
+    """The synchronized-update blocks of ``stream`` (what Textual draws at once)."""
+    found: list[bytes] = []
+    at = stream.find(SYNC_START)
+    while at >= 0:
+        end = stream.find(SYNC_END, at)
+        if end < 0:
+            break
+        found.append(stream[at + len(SYNC_START) : end])
+        at = stream.find(SYNC_START, end)
+    return found
+
+
+def frame_rows(frame: bytes) -> int:
+    """How many screen rows a frame writes to (each begins with a move there)."""
+    return len({int(m.group(1)) for m in _MOVE_TO.finditer(frame)})
+
+
+async def session(conn: asyncssh.SSHClientConnection, *, sync: bool = False) -> Client:
     process = await conn.create_process(term_type="xterm-256color", term_size=SIZE, encoding=None)
-    return Client(process)
+    return Client(process, sync=sync)
 
 
 async def connect(port: int) -> asyncssh.SSHClientConnection:
@@ -107,6 +218,89 @@ async def time_starts(home: Path, count: int) -> list[float]:
     return times
 
 
+# ----------------------------------------------------------------- memory
+
+PROC = Path("/proc")
+
+
+def _kib(path: Path, field: str) -> int | None:
+    """The ``field:  N kB`` line of a /proc file, in KiB (None if missing)."""
+    try:
+        text = path.read_text()
+    except OSError:
+        return None
+    for line in text.splitlines():
+        if line.startswith(field + ":"):
+            return int(line.split()[1])
+    return None
+
+
+def family(pid: int) -> list[int]:
+    """``pid`` and its descendants (what one session's app runs)."""
+    found, todo = [], [pid]
+    while todo:
+        current = todo.pop()
+        found.append(current)
+        for children in (PROC / str(current) / "task").glob("*/children"):
+            with contextlib.suppress(OSError):
+                todo += [int(child) for child in children.read_text().split()]
+    return found
+
+
+def memory_of(pids: list[int]) -> tuple[int, int | None]:
+    """Summed RSS and PSS (KiB) of ``pids``; PSS None without smaps_rollup."""
+    rss, pss = 0, 0
+    have_pss = True
+    for pid in pids:
+        rss += _kib(PROC / str(pid) / "status", "VmRSS") or 0
+        share = _kib(PROC / str(pid) / "smaps_rollup", "Pss")
+        if share is None:
+            have_pss = False
+        else:
+            pss += share
+    return rss, pss if have_pss else None
+
+
+async def memory_per_session(home: Path, counts: tuple[int, ...]) -> dict[str, Any] | None:
+    """For each ``n`` of ``counts``: ``n`` sessions at once on a menu door, each at its
+    first full screen; the RSS and PSS of their apps, and the door process's RSS (this
+    process: the door, and the bench's SSH clients beside it)."""
+    if not (PROC / "self" / "status").exists():
+        return None
+    door = SSHDoor(DoorConfig(bind=LOOPBACK, port=0), data_dir=home, echo=lambda _: None)
+    await door.start()
+    runs: list[dict[str, Any]] = []
+    idle = _kib(PROC / "self" / "status", "VmRSS") or 0
+    try:
+        for n in counts:
+            async with contextlib.AsyncExitStack() as stack:
+                for _ in range(n):  # one after another: each has its first screen
+                    conn = await stack.enter_async_context(await connect(door.port))
+                    client = await session(conn)
+                    await client.wait_for(FIRST_SCREEN)
+                    stack.callback(client.process.close)
+                await asyncio.sleep(1.0)  # the last one settles
+                pids = [pid for app in sorted(door.procs) for pid in family(app)]
+                rss, pss = memory_of(pids)
+                door_rss = _kib(PROC / "self" / "status", "VmRSS") or 0
+                runs.append(
+                    {
+                        "sessions": n,
+                        "processes": len(pids),
+                        "rss_mib": round(rss / 1024, 1),
+                        "pss_mib": None if pss is None else round(pss / 1024, 1),
+                        "rss_per_session_mib": round(rss / 1024 / n, 1),
+                        "pss_per_session_mib": None if pss is None else round(pss / 1024 / n, 1),
+                        "door_rss_mib": round(door_rss / 1024, 1),
+                    }
+                )
+            while door.sessions:  # every app has gone before the next count
+                await asyncio.sleep(0.01)
+    finally:
+        await door.close()
+    return {"door_idle_rss_mib": round(idle / 1024, 1), "runs": runs}
+
+
 async def bytes_per_move(home: Path, max_moves: int, seed: int) -> dict[str, Any]:
     game = get_game("pigeons")
     host = TableHost(game, HostConfig(players=2, bots=0, seed=seed, window_seconds=2.0))
@@ -122,13 +316,14 @@ async def bytes_per_move(home: Path, max_moves: int, seed: int) -> dict[str, Any
     await door.start()
     try:
         async with await connect(door.port) as conn:
-            client = await session(conn)
+            client = await session(conn, sync=True)
             await client.wait_for(FIRST_SCREEN)
             client.process.stdin.write(b"\r")  # the name screen: join (the table is full)
             await client.wait_for(b"watching")
             await asyncio.sleep(0.5)  # the game screen settles
             bots = [PacedBot(table, rng, (0.2, 0.4)) for table in players]
             start_bytes, began = client.total, time.perf_counter()
+            client.capture = bytearray()
             while (
                 sum(bot.answers for bot in bots) < max_moves
                 and not (host.table is not None and host.table.is_over)
@@ -155,6 +350,26 @@ async def bytes_per_move(home: Path, max_moves: int, seed: int) -> dict[str, Any
         "seconds": round(seconds, 1),
         "bytes_per_move": round(sent / max(1, moves)),
         "bytes_per_second": round(sent / max(seconds, 1e-9)),
+        **breakdown(bytes(client.capture or b""), moves),
+    }
+
+
+def breakdown(stream: bytes, moves: int) -> dict[str, Any]:
+    """Where the bytes of ``stream`` (``moves`` moves) go, per move, and its frames."""
+    per = max(1, moves)
+    total = max(1, len(stream))
+    kinds = classify(stream)
+    drawn = frames(stream)
+    rows = [frame_rows(frame) for frame in drawn]
+    return {
+        "kinds_per_move": {kind: round(kinds[kind] / per) for kind in kinds},
+        "kinds_share": {kind: round(kinds[kind] / total, 3) for kind in kinds},
+        "sgr_repeats_per_move": round(sgr_repeats(stream) / per),
+        "frames": len(drawn),
+        "frames_per_move": round(len(drawn) / per, 2),
+        "bytes_per_frame": round(sum(map(len, drawn)) / max(1, len(drawn))),
+        "full_frames_per_move": round(sum(1 for r in rows if r >= SIZE[1]) / per, 2),
+        "rows_per_frame": round(statistics.fmean(rows), 1) if rows else 0,
     }
 
 
@@ -162,6 +377,7 @@ async def bench(args: argparse.Namespace) -> dict[str, Any]:
     with tempfile.TemporaryDirectory(prefix="purrch-bench-ssh-") as tmp:
         home = Path(tmp)
         starts = await time_starts(home, args.starts)
+        memory = await memory_per_session(home, args.sessions)
         moves = await bytes_per_move(home, args.moves, args.seed)
     return {
         "size": f"{SIZE[0]}x{SIZE[1]}",
@@ -170,24 +386,19 @@ async def bench(args: argparse.Namespace) -> dict[str, Any]:
             "max": round(max(starts), 3),
             "runs": len(starts),
         },
+        "memory": memory,
         "game": moves,
     }
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--json", action="store_true", help="one JSON object on stdout")
-    parser.add_argument("--quick", action="store_true", help="fewer runs (a smoke check)")
-    parser.add_argument("--starts", type=int, default=5)
-    parser.add_argument("--moves", type=int, default=120)
-    parser.add_argument("--seed", type=int, default=3)
-    args = parser.parse_args(argv)
-    if args.quick:
-        args.starts, args.moves = 2, 30
-    result = asyncio.run(bench(args))
-    if args.json:
-        print(json.dumps(result))
-        return 0
+def _counts(text: str) -> tuple[int, ...]:
+    counts = tuple(int(part) for part in text.split(","))
+    if not counts or min(counts) < 1:
+        raise argparse.ArgumentTypeError("session counts are 1 or more: 1,5")
+    return counts
+
+
+def report(result: dict[str, Any]) -> None:
     start = result["start_seconds"]
     game = result["game"]
     print(f"SSH door at {result['size']}, on 127.0.0.1")
@@ -195,11 +406,70 @@ def main(argv: list[str] | None = None) -> int:
         f"  session start to first full screen: median {start['median'] * 1000:.0f} ms, "
         f"max {start['max'] * 1000:.0f} ms ({start['runs']} sessions)"
     )
+    memory = result["memory"]
+    if memory is None:
+        print("  memory per session: not measured (no /proc here: Linux only)")
+    else:
+        idle = memory["door_idle_rss_mib"]
+        print(f"  memory, sessions at their first screen (door idle: {idle} MiB RSS):")
+        for run in memory["runs"]:
+            pss = run["pss_per_session_mib"]
+            print(
+                f"    {run['sessions']} session{'s' if run['sessions'] != 1 else ' '}: "
+                f"{run['rss_per_session_mib']} MiB RSS"
+                + ("" if pss is None else f", {pss} MiB PSS")
+                + f" per session (apps {run['rss_mib']} MiB RSS"
+                + ("" if run["pss_mib"] is None else f", {run['pss_mib']} MiB PSS")
+                + f"); door process {run['door_rss_mib']} MiB RSS"
+            )
     print(
         f"  a watched pigeons game: {game['bytes_per_move']:,} bytes per move "
         f"({game['moves']} moves, {game['bytes']:,} bytes, "
         f"{game['bytes_per_second']:,} bytes/s over {game['seconds']} s)"
     )
+    per, share = game["kinds_per_move"], game["kinds_share"]
+    names = {
+        "sgr": "SGR colour/style",
+        "cursor": "cursor moves",
+        "text": "printable text",
+        "frame_marks": "frame marks",
+        "other_escapes": "other escapes",
+    }
+    for kind in ("sgr", "text", "cursor", "frame_marks", "other_escapes"):
+        extra = ""
+        if kind == "sgr":
+            extra = (
+                f" (of which ESC[0m resets {per['sgr_resets']:,}; a reset and the same"
+                f" style again {game['sgr_repeats_per_move']:,})"
+            )
+        elif kind == "text":
+            extra = f" (of which spaces {per['spaces']:,})"
+        print(f"    {names[kind]:<17}{per[kind]:>7,} B/move  {share[kind]:>6.1%}{extra}")
+    print(
+        f"    frames: {game['frames_per_move']} per move, {game['bytes_per_frame']:,} B each, "
+        f"{game['rows_per_frame']} of {SIZE[1]} rows on average; "
+        f"{game['full_frames_per_move']} per move write every row"
+    )
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--json", action="store_true", help="one JSON object on stdout")
+    parser.add_argument("--quick", action="store_true", help="fewer runs (a smoke check)")
+    parser.add_argument("--starts", type=int, default=5)
+    parser.add_argument(
+        "--sessions", type=_counts, default=(1, 5), help="session counts for memory: 1,5"
+    )
+    parser.add_argument("--moves", type=int, default=120)
+    parser.add_argument("--seed", type=int, default=3)
+    args = parser.parse_args(argv)
+    if args.quick:
+        args.starts, args.moves, args.sessions = 2, 30, (1, 2)
+    result = asyncio.run(bench(args))
+    if args.json:
+        print(json.dumps(result))
+    else:
+        report(result)
     return 0
 
 
