@@ -21,6 +21,7 @@ import argparse
 import asyncio
 import contextlib
 import json
+import os
 import random
 import re
 import statistics
@@ -50,7 +51,7 @@ TIMEOUT = 60.0
 SYNC_QUERY = b"\x1b[?2026$p"
 SYNC_REPLY = b"\x1b[?2026;2$y"  # "known, reset": Textual then brackets its frames
 SYNC_START, SYNC_END = b"\x1b[?2026h", b"\x1b[?2026l"
-MIB = 1024 * 1024
+IDLE_SECONDS = 2.0
 
 
 class Client:
@@ -301,16 +302,48 @@ async def memory_per_session(home: Path, counts: tuple[int, ...]) -> dict[str, A
     return {"door_idle_rss_mib": round(idle / 1024, 1), "runs": runs}
 
 
-async def bytes_per_move(home: Path, max_moves: int, seed: int) -> dict[str, Any]:
-    game = get_game("pigeons")
-    host = TableHost(game, HostConfig(players=2, bots=0, seed=seed, window_seconds=2.0))
+async def open_table(seed: int) -> tuple[TableHost, TableServer, list[RemoteTable]]:
+    """The bench's table: 2-seat pigeons, both seats LAN clients (bots drive them)."""
+    host = TableHost(
+        get_game("pigeons"), HostConfig(players=2, bots=0, seed=seed, window_seconds=2.0)
+    )
     server = TableServer(host)
     await server.start(LOOPBACK, 0)
-    rng = random.Random(seed)
     players = [
         await RemoteTable.connect(LOOPBACK, server.port, name=name, remember=False)
         for name in ("Ada", "Bob")
     ]
+    return host, server, players
+
+
+async def close_table(server: TableServer, players: list[RemoteTable]) -> None:
+    for table in players:
+        await table.close()
+    await server.close("bench over")
+
+
+async def play(host: TableHost, players: list[RemoteTable], seed: int, max_moves: int) -> int:
+    """Let bots play the seats (0.2-0.4 s a move) up to ``max_moves`` moves or the end
+    of the game; then stop them (no next game) and let the last redraws arrive."""
+    rng = random.Random(seed)
+    bots = [PacedBot(table, rng, (0.2, 0.4)) for table in players]
+    began = time.perf_counter()
+    while (
+        sum(bot.answers for bot in bots) < max_moves
+        and not (host.table is not None and host.table.is_over)
+        and time.perf_counter() - began < TIMEOUT * 3
+    ):
+        await asyncio.sleep(0.05)
+    for bot in bots:
+        if bot.pending is not None:
+            bot.pending.cancel()
+        bot.table.request_new_game = lambda: None  # type: ignore[method-assign]
+    await asyncio.sleep(0.5)  # the last redraws arrive
+    return sum(bot.answers for bot in bots)
+
+
+async def bytes_per_move(home: Path, max_moves: int, seed: int) -> dict[str, Any]:
+    host, server, players = await open_table(seed)
     config = DoorConfig(bind=LOOPBACK, port=0, table=(LOOPBACK, server.port))
     door = SSHDoor(config, data_dir=home, echo=lambda _: None)
     await door.start()
@@ -321,36 +354,193 @@ async def bytes_per_move(home: Path, max_moves: int, seed: int) -> dict[str, Any
             client.process.stdin.write(b"\r")  # the name screen: join (the table is full)
             await client.wait_for(b"watching")
             await asyncio.sleep(0.5)  # the game screen settles
-            bots = [PacedBot(table, rng, (0.2, 0.4)) for table in players]
+            idle_from = client.total  # nobody moves: does anything still draw?
+            await asyncio.sleep(IDLE_SECONDS)
+            idle = client.total - idle_from
             start_bytes, began = client.total, time.perf_counter()
             client.capture = bytearray()
-            while (
-                sum(bot.answers for bot in bots) < max_moves
-                and not (host.table is not None and host.table.is_over)
-                and time.perf_counter() - began < TIMEOUT * 3
-            ):
-                await asyncio.sleep(0.05)
-            moves = sum(bot.answers for bot in bots)
-            for bot in bots:
-                if bot.pending is not None:
-                    bot.pending.cancel()
-                bot.table.request_new_game = lambda: None  # type: ignore[method-assign]
-            await asyncio.sleep(0.5)  # the last redraws arrive
+            moves = await play(host, players, seed, max_moves)
             sent = client.total - start_bytes
             seconds = time.perf_counter() - began
             client.process.close()
     finally:
         await door.close()
-        for table in players:
-            await table.close()
-        await server.close("bench over")
+        await close_table(server, players)
     return {
         "moves": moves,
         "bytes": sent,
         "seconds": round(seconds, 1),
         "bytes_per_move": round(sent / max(1, moves)),
         "bytes_per_second": round(sent / max(seconds, 1e-9)),
+        "idle_bytes_per_second": round(idle / IDLE_SECONDS),
         **breakdown(bytes(client.capture or b""), moves),
+    }
+
+
+# ----------------------------------------------------------------- why: what repaints
+
+
+class RepaintCounter:
+    """Counts, in this process's Textual, what the compositor repaints: each update's
+    dirty cells, given to the widget on top at each cell, and whether a relayout that
+    moved or resized a pane (not just the footer's keys or a scrollbar) came before
+    it; plus ``Widget.refresh`` calls per widget.  Bench only: it wraps Textual's
+    private ``Compositor.reflow`` and ``render_update`` (Textual is pinned exactly)."""
+
+    MINOR = frozenset({"FooterKey", "FooterLabel", "ScrollBar", "ScrollBarCorner"})
+
+    def __init__(self) -> None:
+        from collections import Counter
+
+        self.on = False
+        self.updates = 0
+        self.cells = 0
+        self.relayouts = 0  # reflows that moved or resized a pane
+        self.relayout_cells = 0
+        self.by_widget: Counter[str] = Counter()
+        self.by_widget_relayout: Counter[str] = Counter()
+        self.refreshes: Counter[str] = Counter()
+        self._moved = False
+        self._owners: tuple[int, dict[tuple[int, int], str]] = (0, {})
+
+    @staticmethod
+    def name(widget: Any) -> str:
+        kind = type(widget).__name__
+        if kind in ("FooterKey", "FooterLabel"):
+            return "LiveFooter"
+        return f"{kind}#{widget.id}" if widget.id else kind
+
+    def owners(self, compositor: Any) -> dict[tuple[int, int], str]:
+        """The widget on top at every cell, for the current layout."""
+        key = id(compositor._full_map)
+        if self._owners[0] != key:
+            grid: dict[tuple[int, int], str] = {}
+            width, height = compositor.size
+            for y in range(height):
+                for x in range(width):
+                    with contextlib.suppress(Exception):
+                        grid[x, y] = self.name(compositor.get_widget_at(x, y)[0])
+            self._owners = (key, grid)
+        return self._owners[1]
+
+    @contextlib.contextmanager
+    def installed(self) -> Any:
+        from textual._compositor import Compositor
+        from textual.widget import Widget
+
+        reflow, render_update, refresh = (
+            Compositor.reflow,
+            Compositor.render_update,
+            Widget.refresh,
+        )
+        counter = self
+
+        def counted_reflow(compositor: Any, parent: Any, size: Any) -> Any:
+            before = dict(compositor._full_map or {})
+            result = reflow(compositor, parent, size)
+            if counter.on:
+                after = compositor._full_map
+                moved = {
+                    type(w).__name__
+                    for w in before.keys() | after.keys()
+                    if before.get(w) != after.get(w)
+                }
+                if moved - counter.MINOR:
+                    counter.relayouts += 1
+                    counter._moved = True
+            return result
+
+        def counted_update(compositor: Any, full: bool = False, *args: Any, **kw: Any) -> Any:
+            if counter.on:
+                counter.count_update(compositor, full)
+            return render_update(compositor, full, *args, **kw)
+
+        def counted_refresh(widget: Any, *regions: Any, **kw: Any) -> Any:
+            if counter.on:
+                layout = " (layout)" if kw.get("layout") else ""
+                counter.refreshes[counter.name(widget) + layout] += 1
+            return refresh(widget, *regions, **kw)
+
+        Compositor.reflow = counted_reflow  # type: ignore[method-assign]
+        Compositor.render_update = counted_update  # type: ignore[method-assign]
+        Widget.refresh = counted_refresh  # type: ignore[method-assign]
+        try:
+            yield self
+        finally:
+            Compositor.reflow = reflow  # type: ignore[method-assign]
+            Compositor.render_update = render_update  # type: ignore[method-assign]
+            Widget.refresh = refresh  # type: ignore[method-assign]
+
+    def count_update(self, compositor: Any, full: bool) -> None:
+        screen = compositor.size.region
+        dirty = compositor._dirty_regions
+        regions = [screen] if full or screen in dirty else list(dirty)
+        cells = {(x, y) for r in regions for y in range(r.y, r.bottom) for x in range(r.x, r.right)}
+        if not cells:
+            return
+        owners = self.owners(compositor)
+        self.updates += 1
+        self.cells += len(cells)
+        for cell in cells:
+            self.by_widget[owners.get(cell, "?")] += 1
+        if self._moved:
+            self.relayout_cells += len(cells)
+            for cell in cells:
+                self.by_widget_relayout[owners.get(cell, "?")] += 1
+        self._moved = False
+
+
+async def repaint_causes(home: Path, max_moves: int, seed: int) -> dict[str, Any]:
+    """The SSH session's app (a spectator of the same table), in this process and
+    headless at the same size, with a :class:`RepaintCounter` while the bots play."""
+    from tui.app import PurrchApp
+    from tui.screens.game import GameScreen
+    from tui.settings import Settings
+
+    saved_home = os.environ.get("PURRCH_HOME")
+    os.environ["PURRCH_HOME"] = str(home / "pilot")  # its seat tokens and settings
+    host, server, players = await open_table(seed)
+    settings = Settings(autosave=None, lan=False)
+    app = PurrchApp(settings, None, table_address=(LOOPBACK, server.port), default_name="bench")
+    counter = RepaintCounter()
+    try:
+        with counter.installed():
+            async with app.run_test(size=SIZE) as pilot:
+                await pilot.pause(0.5)
+                await pilot.press("enter")  # the name screen: join (the table is full)
+                began = time.perf_counter()
+                while not isinstance(app.screen, GameScreen):
+                    if time.perf_counter() - began > TIMEOUT:
+                        raise TimeoutError("the pilot's game screen never came")
+                    await asyncio.sleep(0.05)
+                await asyncio.sleep(0.5)
+                counter.on = True
+                moves = await play(host, players, seed, max_moves)
+                counter.on = False
+    finally:
+        await close_table(server, players)
+        if saved_home is None:
+            os.environ.pop("PURRCH_HOME", None)
+        else:
+            os.environ["PURRCH_HOME"] = saved_home
+    per = max(1, moves)
+
+    def top(counts: Any, n: int = 8) -> dict[str, float]:
+        return {name: round(count / per, 1) for name, count in counts.most_common(n)}
+
+    return {
+        "moves": moves,
+        "updates_per_move": round(counter.updates / per, 2),
+        "cells_per_move": round(counter.cells / per),
+        "screens_per_move": round(counter.cells / per / (SIZE[0] * SIZE[1]), 2),
+        "relayouts_per_move": round(counter.relayouts / per, 2),
+        "relayout_cells_per_move": round(counter.relayout_cells / per),
+        "cells_per_move_by_widget": top(counter.by_widget),
+        "relayout_cells_per_move_by_widget": {
+            name: round(counter.by_widget_relayout[name] / per, 1)
+            for name in top(counter.by_widget)
+        },
+        "refreshes_per_move": top(counter.refreshes, 12),
     }
 
 
@@ -379,6 +569,7 @@ async def bench(args: argparse.Namespace) -> dict[str, Any]:
         starts = await time_starts(home, args.starts)
         memory = await memory_per_session(home, args.sessions)
         moves = await bytes_per_move(home, args.moves, args.seed)
+        repaints = await repaint_causes(home, args.moves, args.seed)
     return {
         "size": f"{SIZE[0]}x{SIZE[1]}",
         "start_seconds": {
@@ -388,6 +579,7 @@ async def bench(args: argparse.Namespace) -> dict[str, Any]:
         },
         "memory": memory,
         "game": moves,
+        "repaints": repaints,
     }
 
 
@@ -450,6 +642,24 @@ def report(result: dict[str, Any]) -> None:
         f"{game['rows_per_frame']} of {SIZE[1]} rows on average; "
         f"{game['full_frames_per_move']} per move write every row"
     )
+    print(f"    with nobody moving: {game['idle_bytes_per_second']:,} bytes/s")
+    why = result["repaints"]
+    print(
+        f"  what repaints (the same app headless in this process, {why['moves']} moves): "
+        f"{why['updates_per_move']} updates and {why['cells_per_move']:,} cells "
+        f"({why['screens_per_move']} screens) per move"
+    )
+    print(
+        f"    relayouts that move panes: {why['relayouts_per_move']} per move, "
+        f"{why['relayout_cells_per_move']:,} cells per move after them"
+    )
+    after = why["relayout_cells_per_move_by_widget"]
+    for name, cells in why["cells_per_move_by_widget"].items():
+        print(
+            f"    {name:<26}{cells:>8,.0f} cells/move ({after.get(name, 0):,.0f} after a relayout)"
+        )
+    calls = ", ".join(f"{name} {count}" for name, count in why["refreshes_per_move"].items())
+    print(f"    refresh() calls per move: {calls}")
 
 
 def main(argv: list[str] | None = None) -> int:
