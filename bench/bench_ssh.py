@@ -70,6 +70,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import io
 import json
 import os
 import random
@@ -87,6 +88,7 @@ if __package__ in (None, ""):
 
 import asyncssh
 from bench_net import PacedBot
+from rich.cells import cell_len
 
 from engine.games import get_game
 from engine.net.client import RemoteTable
@@ -442,7 +444,17 @@ class RepaintCounter:
     def __init__(self) -> None:
         from collections import Counter
 
+        from rich.console import Console
+
+        # What the SSH session's app writes with: TERM=xterm-256color, 256 colours.
+        self.console = Console(
+            color_system="256", force_terminal=True, file=io.StringIO(), legacy_windows=False
+        )
         self.on = False
+        self.bytes = 0
+        self.relayout_bytes = 0
+        self.bytes_by_widget: Counter[str] = Counter()
+        self._after_relayout = False
         self.updates = 0
         self.cells = 0
         self.relayouts = 0  # reflows that moved or resized a pane
@@ -451,7 +463,7 @@ class RepaintCounter:
         self.by_widget_relayout: Counter[str] = Counter()
         self.refreshes: Counter[str] = Counter()
         self._moved = False
-        self._owners: tuple[int, dict[tuple[int, int], str]] = (0, {})
+        self._owners: tuple[Any, dict[tuple[int, int], str]] = (None, {})
 
     @staticmethod
     def name(widget: Any) -> str:
@@ -462,8 +474,8 @@ class RepaintCounter:
 
     def owners(self, compositor: Any) -> dict[tuple[int, int], str]:
         """The widget on top at every cell, for the current layout."""
-        key = id(compositor._full_map)
-        if self._owners[0] != key:
+        key = compositor._full_map  # a new map at each reflow (held: no id reuse)
+        if self._owners[0] is not key:
             grid: dict[tuple[int, int], str] = {}
             width, height = compositor.size
             for y in range(height):
@@ -503,7 +515,10 @@ class RepaintCounter:
         def counted_update(compositor: Any, full: bool = False, *args: Any, **kw: Any) -> Any:
             if counter.on:
                 counter.count_update(compositor, full)
-            return render_update(compositor, full, *args, **kw)
+            update = render_update(compositor, full, *args, **kw)
+            if counter.on and update is not None:
+                counter.count_bytes(compositor, update)
+            return update
 
         def counted_refresh(widget: Any, *regions: Any, **kw: Any) -> Any:
             if counter.on:
@@ -531,6 +546,7 @@ class RepaintCounter:
         owners = self.owners(compositor)
         self.updates += 1
         self.cells += len(cells)
+        self._after_relayout = self._moved
         for cell in cells:
             self.by_widget[owners.get(cell, "?")] += 1
         if self._moved:
@@ -538,6 +554,36 @@ class RepaintCounter:
             for cell in cells:
                 self.by_widget_relayout[owners.get(cell, "?")] += 1
         self._moved = False
+
+    def count_bytes(self, compositor: Any, update: Any) -> None:
+        """The bytes ``update`` is on a 256-colour terminal (the pty's LF to CR LF
+        left out), each given to the widget on top where the cursor is: a cursor
+        move to where it goes, SGR to the text after it, text to its own cells."""
+        data = update.render_segments(self.console).encode()
+        self.bytes += len(data)
+        if self._after_relayout:
+            self.relayout_bytes += len(data)
+        owners = self.owners(compositor)
+        x = y = 0
+        at = 0
+
+        def text(chunk: bytes) -> None:
+            nonlocal x
+            for char in chunk.decode(errors="replace"):
+                self.bytes_by_widget[owners.get((x, y), "?")] += len(char.encode())
+                x += cell_len(char)
+
+        for match in _CONTROL.finditer(data):
+            text(data[at : match.start()])
+            at = match.end()
+            token = match.group()
+            move = _MOVE_TO.fullmatch(token)
+            if move:
+                y, x = int(move.group(1)) - 1, int(move.group(2)) - 1
+            elif token == b"\n":
+                y, x = y + 1, 0
+            self.bytes_by_widget[owners.get((x, y), "?")] += len(token)
+        text(data[at:])
 
 
 async def repaint_causes(home: Path, max_moves: int, seed: int) -> dict[str, Any]:
@@ -585,12 +631,12 @@ async def repaint_causes(home: Path, max_moves: int, seed: int) -> dict[str, Any
         "screens_per_move": round(counter.cells / per / (SIZE[0] * SIZE[1]), 2),
         "relayouts_per_move": round(counter.relayouts / per, 2),
         "relayout_cells_per_move": round(counter.relayout_cells / per),
-        "cells_per_move_by_widget": top(counter.by_widget),
-        "relayout_cells_per_move_by_widget": {
-            name: round(counter.by_widget_relayout[name] / per, 1)
-            for name in top(counter.by_widget)
-        },
+        "cells_per_move_by_widget": top(counter.by_widget, 20),
+        "relayout_cells_per_move_by_widget": top(counter.by_widget_relayout, 20),
         "refreshes_per_move": top(counter.refreshes, 12),
+        "bytes_per_move": round(counter.bytes / per),
+        "relayout_bytes_per_move": round(counter.relayout_bytes / per),
+        "bytes_per_move_by_widget": top(counter.bytes_by_widget),
     }
 
 
@@ -703,10 +749,16 @@ def report(result: dict[str, Any]) -> None:
         f"    relayouts that move panes: {why['relayouts_per_move']} per move, "
         f"{why['relayout_cells_per_move']:,} cells per move after them"
     )
+    print(
+        f"    on a 256-colour terminal that is {why['bytes_per_move']:,} bytes per move "
+        f"({why['relayout_bytes_per_move']:,} after relayouts), by widget:"
+    )
+    cells = why["cells_per_move_by_widget"]
     after = why["relayout_cells_per_move_by_widget"]
-    for name, cells in why["cells_per_move_by_widget"].items():
+    for name, sent in why["bytes_per_move_by_widget"].items():
         print(
-            f"    {name:<26}{cells:>8,.0f} cells/move ({after.get(name, 0):,.0f} after a relayout)"
+            f"    {name:<26}{sent:>8,.0f} B/move {cells.get(name, 0):>7,.0f} cells/move "
+            f"({after.get(name, 0):,.0f} after a relayout)"
         )
     calls = ", ".join(f"{name} {count}" for name, count in why["refreshes_per_move"].items())
     print(f"    refresh() calls per move: {calls}")
