@@ -26,13 +26,17 @@ Everything on 127.0.0.1, with an asyncssh client asking for a 100x30 pty:
   in this process at the same size while a counter wraps Textual's compositor:
   each update's dirty cells go to the widget on top there, relayouts that move
   or resize a pane are counted, and so are ``Widget.refresh`` calls per widget.
+  Each update is also rendered as the SSH app's 256-colour terminal gets it and
+  its bytes go to the widget under the cursor.  That total comes within 5% of
+  what the SSH client receives (the pty's CR before each LF and the frame marks
+  are the rest), so the pilot is a fair model of the session.
 
 What it found (December 2026, Textual 8.2.8, 120 moves at 100x30):
 
-* **memory**: 52.6 MiB RSS and 43-47 MiB PSS per session (42.8 MiB PSS each with
-  5 sessions: the shared libraries are split between more processes), the same
-  from the first session to the fifth; the door's process stays at 48 MiB.
-* **bytes**: about 14.5 KB per move, in 2.3 frames of 6.3 KB.  SGR is 54% of it
+* **memory**: 52.6 MiB RSS and 42-47 MiB PSS per session (42-43 MiB PSS each
+  with 5 sessions: the shared libraries are split between more processes), the
+  same from the first session to the fifth; the door's process stays at 48-49 MiB.
+* **bytes**: about 14.4-14.8 KB per move, in 2.3 frames of 6.3 KB.  SGR is 54% of it
   (7.8 KB a move): every segment goes out as ``ESC[<its whole style>m`` text
   ``ESC[0m`` (Textual's ``Strip.render`` through Rich's ``Style.render``), 20
   bytes of style such as ``ESC[38;5;253;48;5;233m`` for a run that is often one
@@ -41,20 +45,25 @@ What it found (December 2026, Textual 8.2.8, 120 moves at 100x30):
   spaces that pad panes; box drawing is 3 UTF-8 bytes a cell), cursor moves 11%
   (1.5 KB).  Nothing is sent while nobody moves (0 bytes/s): no clock or spinner
   repaints on its own.
-* **why so many cells**: each move repaints about 3,700 cells (1.2 whole
-  screens), about 4 bytes a cell.  The top causes, per move:
+* **why so many cells**: each move repaints about 3,600-3,700 cells (1.2 whole
+  screens) in 2-2.3 updates, about 4 bytes a cell.  The top causes, per move:
 
-  1. the log pane, 1,900 cells (half of all): a RichLog scrolled by one line is
-     repainted whole (Textual does not use terminal scroll regions), and a move
-     adds a line or two (1.3 ``refresh(layout=True)`` of the log a move);
-  2. relayouts, 0.44 a move, 1,300 cells after them (36%): the reaction banner
-     shows and hides with each window (``ReactionBanner.info`` is
-     ``layout=True`` and toggles ``display``), the board above it changes
-     height, and every pane in it is repainted (each relayout moved the banner
-     and ``#board`` together);
-  3. the hand list, 750 cells (20%; half after relayouts), and the seats pane,
-     400 cells (11%): each change refreshes them whole (``layout=True``);
-  4. the prompt bar, 170 cells, and small panes (discard, hand, banner) the rest.
+  1. the log pane, 1,800-1,900 cells (half of them) and 6.2 KB (45% of the
+     bytes): a RichLog scrolled by one line is repainted whole (Textual does not
+     use terminal scroll regions), and a move adds a line or two (1.3
+     ``refresh(layout=True)`` of the log a move);
+  2. relayouts, 0.44-0.47 a move, one each time the reaction banner shows or
+     hides (counted: as many ``display`` changes of ``ReactionBanner`` as
+     relayouts; its ``info`` is ``layout=True`` and toggles ``display``): the
+     board above it changes height and every pane in it is repainted, 1,300
+     cells and 5.1-5.3 KB a move after them (36% of the bytes);
+  3. borders and scrollbars, dear per cell: a cell of border or scrollbar is a
+     segment of its own (a move or a 20-byte style, a 3-byte glyph, a reset),
+     15-30 bytes where a cell of text costs 3.  The hand pane's frame (110 cells)
+     is 1.7 KB a move, the log's scrollbar (32 cells, 4 refreshes a move) 1 KB,
+     the seats pane 1.6 KB for 400 cells;
+  4. the hand list, 750 cells and 1.4 KB (half after relayouts), then the
+     discard pane, the prompt bar and the footer (0.3-0.5 KB each).
 
   Cheaper, without touching what is shown: a banner that does not move the
   board (reserved rows or an overlay) would save about a third; a log that only
