@@ -7,6 +7,16 @@ import os
 os.environ["LOGNAME"] = "root"
 
 import pytest
+import textual._wait
+
+# Pilot.pause() waits until the process looks idle, polling every 20 ms: at least 20 ms
+# a pause, and the pilot tests pause thousands of times (about half of their time was
+# spent asleep).  The real synchronisation is Pilot's wait for every message queue to
+# empty, which runs first either way; polling every 2 ms only makes the heuristic after
+# it quicker.  textual is pinned to one version (pyproject.toml), whose private module
+# this is.
+textual._wait.SLEEP_GRANULARITY = 0.002
+textual._wait.SLEEP_IDLE = 0.0005
 
 # The tests that drive the Textual app (pilot and snapshots), build a wheel or run an SSH
 # door are most of the suite's time: `make test-fast` (-m "not slow") leaves them out.

@@ -1963,12 +1963,19 @@ async def test_the_last_chat_line_stays_in_sight_under_a_message() -> None:
     app: App[None] = App()
     async with app.run_test(size=(80, 24)) as pilot:
         await app.push_screen(chat)
-        await pilot.pause()
         scroll = chat.query_one("#chat-scroll", VerticalScroll)
+        for _ in range(50):  # the scroll follows the layout's first frames
+            await pilot.pause(0.01)
+            if scroll.max_scroll_y > 0 and scroll.scroll_y == scroll.max_scroll_y:
+                break
         assert scroll.max_scroll_y > 0 and scroll.scroll_y == scroll.max_scroll_y
         await pilot.press("enter")
         await pilot.pause()
         assert chat_error(chat) == "Type something first."
+        for _ in range(50):  # the scroll follows the layout's next frames
+            if scroll.scroll_y == scroll.max_scroll_y:
+                break
+            await pilot.pause(0.01)
         assert scroll.scroll_y == scroll.max_scroll_y
 
 
