@@ -117,7 +117,7 @@ def check_illegal_answers_refused(
     game: Game, state: Any, n: int, stale: list[tuple[int, str]], where: str
 ) -> None:
     """Every illegal answer raises IllegalMove (with a message) and changes nothing."""
-    before = state_json(game, state)
+    before_data = game.state_to_json(state)
     prompts = prompts_json(game.prompts(state))
     open_prompts = list(game.prompts(state))
     answers = list(illegal_answers(open_prompts, n, stale))
@@ -130,11 +130,14 @@ def check_illegal_answers_refused(
             assert str(exc), f"{where}: IllegalMove without a message for {(seat, pid, oid)}"
         else:
             raise AssertionError(f"{where}: the illegal answer {(seat, pid, oid)} was accepted")
-        after = state_json(game, state)
-        assert after == before, (
-            f"{where}: the refused answer {(seat, pid, oid)} changed the state:\n"
-            + first_difference(before, after)
-        )
+        after_data = game.state_to_json(state)
+        if after_data != before_data:
+            raise AssertionError(
+                f"{where}: the refused answer {(seat, pid, oid)} changed the state:\n"
+                + first_difference(
+                    json.dumps(before_data, sort_keys=True), json.dumps(after_data, sort_keys=True)
+                )
+            )
         assert prompts_json(game.prompts(state)) == prompts, (
             f"{where}: the refused answer {(seat, pid, oid)} changed the open prompts"
         )
@@ -149,9 +152,11 @@ def first_difference(a: str, b: str) -> str:
 # ------------------------------------------------------------------------ save, clone
 
 
-def check_round_trip(game: Game, state: Any, n: int, where: str) -> None:
+def check_round_trip(
+    game: Game, state: Any, n: int, where: str, seats: list[int | None] | None = None
+) -> None:
     """to_json -> text -> from_json -> to_json is exact, and so is clone(); the copies
-    offer the same prompts, views and outcome."""
+    offer the same prompts and outcome, and the same views to ``seats`` (all by default)."""
     data = game.state_to_json(state)
     text = json.dumps(data, sort_keys=True)
     back = game.state_from_json(json.loads(text))
@@ -165,7 +170,7 @@ def check_round_trip(game: Game, state: Any, n: int, where: str) -> None:
     assert prompts_json(game.prompts(back)) == here, f"{where}: a loaded save asks other things"
     assert prompts_json(game.prompts(twin)) == here, f"{where}: a clone asks other things"
     assert game.outcome(back) == game.outcome(state), f"{where}: a loaded save ends otherwise"
-    for seat in [None, *range(n)]:
+    for seat in [None, *range(n)] if seats is None else seats:
         assert game.view(back, seat) == game.view(state, seat), (
             f"{where}: a loaded save shows seat {seat} another view"
         )
@@ -193,16 +198,22 @@ def check_clone_is_independent(
 # ------------------------------------------------------------------------------ views
 
 
-def check_views(game: Game, state: Any, n: int, where: str) -> dict[int | None, dict[str, JSON]]:
+Views = dict["int | None", dict[str, JSON]]
+
+
+def check_views(game: Game, state: Any, n: int, where: str) -> tuple[Views, dict[Any, str]]:
     """Every view is JSON; a view split in ``public`` and ``private`` (every GameBase
     game) has the same public half for everyone and an empty private half for a
-    spectator.  Returns the views by seat (None: the spectator)."""
-    views: dict[int | None, dict[str, JSON]] = {}
+    spectator.  Returns the views by seat (None: the spectator) and their JSON texts."""
+    views: Views = {}
+    texts: dict[Any, str] = {}
     for seat in [None, *range(n)]:
         v = game.view(state, seat)
         assert isinstance(v, dict), f"{where}: view({seat}) is not a dict"
-        assert json.loads(json.dumps(v)) == v, f"{where}: view({seat}) is not plain JSON"
+        text = json.dumps(v)
+        assert json.loads(text) == v, f"{where}: view({seat}) is not plain JSON"
         views[seat] = v
+        texts[seat] = text
     if set(views[None]) == {"public", "private"}:
         assert views[None]["private"] == {}, f"{where}: the spectator has a private view"
         for seat in range(n):
@@ -210,68 +221,57 @@ def check_views(game: Game, state: Any, n: int, where: str) -> dict[int | None, 
             assert views[seat]["public"] == views[None]["public"], (
                 f"{where}: seat {seat} sees another public view than the spectator"
             )
-    return views
+    return views, texts
 
 
-_ID_TOKEN = re.compile(r"[A-Za-z0-9_.:-]+")
+_WORD = re.compile(r"[A-Za-z0-9_.:-]+")
+_ID_VALUE = re.compile(r'"id": (?:"((?:[^"\\]|\\.)*)"|(-?\d+))')
 
 
 def ids_in(data: Any) -> set[str]:
     """The values of every ``id`` key in a view: DESIGN.md's "views name cards by a
     stable unique id"."""
-    out: set[str] = set()
-    stack = [data]
-    while stack:
-        item = stack.pop()
-        if isinstance(item, dict):
-            for key, value in item.items():
-                if key == "id" and isinstance(value, str | int) and not isinstance(value, bool):
-                    out.add(str(value))
-                stack.append(value)
-        elif isinstance(item, list):
-            stack.extend(item)
+    return {a or b for a, b in _ID_VALUE.findall(json.dumps(data))}
+
+
+def words_in(text: str) -> set[str]:
+    """Every word of a text (a log line, a view's JSON, keys and all)."""
+    return set(_WORD.findall(text))
+
+
+def secret_ids(views: Views) -> dict[int, set[str]]:
+    """By seat: the ids only its private half names (ids in it that the public half
+    does not).  Empty for a view not split in public and private."""
+    out: dict[int, set[str]] = {}
+    public: set[str] | None = None
+    for seat, v in views.items():
+        if seat is None:
+            continue
+        if set(v) != {"public", "private"}:
+            out[seat] = set()
+            continue
+        if public is None:
+            public = ids_in(v["public"])
+        out[seat] = ids_in(v["private"]) - public
     return out
-
-
-def strings_in(data: Any) -> set[str]:
-    """Every string and every word of a string in a view (keys too)."""
-    out: set[str] = set()
-    stack = [data]
-    while stack:
-        item = stack.pop()
-        if isinstance(item, dict):
-            for key, value in item.items():
-                out.add(str(key))
-                stack.append(value)
-        elif isinstance(item, list):
-            stack.extend(item)
-        elif isinstance(item, str):
-            out.add(item)
-            out.update(_ID_TOKEN.findall(item))
-    return out
-
-
-def secret_ids(views: dict[int | None, dict[str, JSON]], seat: int) -> set[str]:
-    """The ids only ``seat``'s private half names: ids in it that the public half does not."""
-    v = views[seat]
-    if set(v) != {"public", "private"}:
-        return set()
-    return ids_in(v["private"]) - ids_in(v["public"])
 
 
 def check_no_secret_ids_leak(
-    views: dict[int | None, dict[str, JSON]], n: int, where: str
+    views: Views, texts: dict[Any, str], n: int, where: str
 ) -> dict[int, set[str]]:
     """No id that only seat A's private view names is in seat B's view or the
     spectator's.  Returns the secret ids by seat (for the log check)."""
-    secrets = {seat: secret_ids(views, seat) for seat in range(n)}
+    secrets = secret_ids(views)
+    if not any(secrets.values()):
+        return secrets
+    words = {seat: words_in(text) for seat, text in texts.items()}
     for owner, mine in secrets.items():
         if not mine:
             continue
         for seat in [None, *range(n)]:
             if seat == owner:
                 continue
-            leaked = mine & strings_in(views[seat])
+            leaked = mine & words[seat]
             assert not leaked, (
                 f"{where}: {'the spectator' if seat is None else f'seat {seat}'}'s view names "
                 f"{sorted(leaked)}, which only seat {owner}'s private view should"
@@ -302,7 +302,7 @@ def check_events(
                 f"{where}: {'the spectator' if seat is None else f'seat {seat}'} reads "
                 f"{text!r}, neither the public line nor its own secret"
             )
-            words = set(_ID_TOKEN.findall(text))
+            words = words_in(text)
             for owner, mine in secrets.items():
                 if owner != seat:
                     leaked = mine & words
@@ -320,25 +320,27 @@ def check_views_hide_what_is_hidden(
     game: Game,
     state: Any,
     n: int,
-    views: dict[int | None, dict[str, JSON]],
+    views: Views,
     redeal: Redeal | None,
     rng: Rng,
     where: str,
+    observers: list[int | None],
 ) -> int:
     """Non-interference: a state that differs only in what ``seat`` may not know (the
-    game's redeal hook makes it) shows ``seat`` the same view and the same prompts.
-    Returns how many observers a redeal changed something for."""
+    game's redeal hook makes it) shows ``seat`` the same view and the same prompts, for
+    each seat of ``observers`` (None: the spectator).  Returns how many observers a
+    redeal changed something for."""
     if redeal is None:
         return 0
-    before = state_json(game, state)
+    before = game.state_to_json(state)
     prompts = game.prompts(state)
     tried = 0
-    for seat in [None, *range(n)]:
+    for seat in observers:
         other = redeal(state, seat, rng)
-        assert state_json(game, state) == before, f"{where}: the redeal hook changed the state"
+        assert game.state_to_json(state) == before, f"{where}: the redeal hook changed the state"
         if other is None:
             continue
-        if state_json(game, other) != before:
+        if game.state_to_json(other) != before:
             tried += 1
         who = "the spectator" if seat is None else f"seat {seat}"
         seen = game.view(other, seat)
@@ -401,11 +403,16 @@ def play(
             prompts = check_prompts(game, state, n, where)
             check_outcome(game, state, n, where)
             check_illegal_answers_refused(game, state, n, stale, where)
-            check_round_trip(game, state, n, where)
-            views = check_views(game, state, n, where)
-            secrets = check_no_secret_ids_leak(views, n, where)
+            # The costly comparisons look at one seat a step, in turn (the spectator
+            # too), and at all of them at the start and the end: a game has hundreds
+            # of steps, so every seat is looked at many times.
+            everyone: list[int | None] = [None, *range(n)]
+            observers = everyone if step == 0 or not prompts else [everyone[step % (n + 1)]]
+            check_round_trip(game, state, n, where, observers)
+            views, texts = check_views(game, state, n, where)
+            secrets = check_no_secret_ids_leak(views, texts, n, where)
             run.redealt += check_views_hide_what_is_hidden(
-                game, state, n, views, redeal, redeal_rng, where
+                game, state, n, views, redeal, redeal_rng, where, observers
             )
         else:
             prompts = list(game.prompts(state))

@@ -30,11 +30,19 @@ from contract_secrets import REDEAL
 
 from engine.games import REGISTRY
 
-SEEDS = (1, 2)
-"""Seeds per game and player count for the fully checked runs (the suite's time)."""
+SEEDS = (1, 2, 3)
+"""Seeds per game and player count for the fully checked runs.  The first is in
+`make test-fast`; the others are marked slow (a long game of many players takes
+seconds when every step is checked)."""
 
 CASES = [
-    pytest.param(gid, n, seed, id=f"{gid}-{n}p-seed{seed}")
+    pytest.param(
+        gid,
+        n,
+        seed,
+        id=f"{gid}-{n}p-seed{seed}",
+        marks=() if seed == SEEDS[0] else pytest.mark.slow,
+    )
     for gid, game in sorted(REGISTRY.items())
     for n in range(game.min_players, game.max_players + 1)
     for seed in SEEDS
