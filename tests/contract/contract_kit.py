@@ -448,29 +448,71 @@ def replay(game: Game, n: int, seed: int, answers: list[tuple[int, str, str]]) -
     return run
 
 
+def check_determinism(game: Game, n: int, seed: int) -> None:
+    """The same seed and the same answers make the same game: the same events (texts,
+    secrets and kinds) and the same final state; another seed deals another game."""
+    first = play(game, n, seed, checked=False)
+    second = play(game, n, seed, checked=False)
+    where = f"{game.id} with {n} players, seed {seed}"
+    assert second.answers == first.answers, f"{where}: the same seed asks other things"
+    assert second.events == first.events, f"{where}: the same seed tells other events"
+    assert second.final == first.final, f"{where}: the same seed ends in another state"
+    again = replay(game, n, seed, first.answers)
+    assert again.events == first.events and again.final == first.final, (
+        f"{where}: replaying the answers makes another game"
+    )
+    assert again.outcome == first.outcome
+    assert state_json(game, setup(game, n, seed + 1)) != state_json(game, setup(game, n, seed)), (
+        f"{where}: another seed deals the same game"
+    )
+
+
 # ------------------------------------------------------------------------------ bots
 
 
 class StateWatch:
     """Fails if, while a bot thinks, any frame holds the live game state.
 
-    A profile hook looks at the locals of every function called during
-    ``choose`` / ``observe``: a bot handed only a view and a prompt has no way to
-    reach the state but through a global, a referrer or the table, and any of those
-    puts the state into one of its frames.
+    A profile hook looks at every function called during ``choose`` / ``observe``:
+    its locals (and what an object or container among them holds right inside, such
+    as ``self.table``), and its module's globals.  A bot handed only a view and a
+    prompt has no way to reach the state but through one of those.
     """
 
     def __init__(self, state: Any) -> None:
         self.state = state
         self.found: list[str] = []
 
+    def _holds(self, value: Any) -> bool:
+        """``value`` is the state, or an object or container holding it right inside."""
+        state = self.state
+        if value is state:
+            return True
+        if isinstance(value, dict):
+            return any(v is state for v in value.values())
+        if isinstance(value, list | tuple):
+            return any(v is state for v in value)
+        inner = getattr(value, "__dict__", None)
+        if isinstance(inner, dict) and any(v is state for v in inner.values()):
+            return True
+        for slot in getattr(type(value), "__slots__", ()):
+            if getattr(value, slot, None) is state:
+                return True
+        return False
+
     def _hook(self, frame: Any, event: str, arg: Any) -> None:
         if event != "call" or self.found:
             return
+        code = frame.f_code
+        if code.co_filename == __file__:  # the watch itself
+            return
         for name, value in frame.f_locals.items():
-            if value is self.state:
-                code = frame.f_code
+            if self._holds(value):
                 self.found.append(f"{code.co_filename}:{frame.f_lineno} {code.co_name}({name})")
+                return
+        for name, value in frame.f_globals.items():
+            if value is self.state:
+                self.found.append(f"{code.co_filename} global {name}")
                 return
 
     def __enter__(self) -> StateWatch:
