@@ -146,7 +146,8 @@ def check_illegal_answers_refused(
 def first_difference(a: str, b: str) -> str:
     """Where two JSON texts part (for a readable failure)."""
     i = next((k for k, (x, y) in enumerate(zip(a, b, strict=False)) if x != y), min(len(a), len(b)))
-    return f"  before: ...{a[max(0, i - 60) : i + 60]}...\n  after:  ...{b[max(0, i - 60) : i + 60]}..."
+    lo, hi = max(0, i - 60), i + 60
+    return f"  before: ...{a[lo:hi]}...\n  after:  ...{b[lo:hi]}..."
 
 
 # ------------------------------------------------------------------------ save, clone
@@ -279,9 +280,7 @@ def check_no_secret_ids_leak(
     return secrets
 
 
-def check_events(
-    events: list[Event], n: int, secrets: dict[int, set[str]], where: str
-) -> None:
+def check_events(events: list[Event], n: int, secrets: dict[int, set[str]], where: str) -> None:
     """Events are well formed; a seat's secret line reaches only that seat; no line
     that another seat (or a spectator) reads names an id that was one seat's secret
     just before the answer."""
