@@ -18,11 +18,14 @@ legal option; at every step:
   each seat's (and the spectator's) view and prompts stay the same when what it may
   not know is dealt again (contract_secrets.REDEAL).
 
-Then: the same seed and answers make the same game; every bot level plays whole
-games given only views (contract_kit.play_bots).
+The same checked play with every rule option's other values (a yes/no option
+flipped, every listed choice).  Then: the same seed and answers make the same game;
+every bot level plays whole games given only views (contract_kit.play_bots).
 """
 
 from __future__ import annotations
+
+from typing import Any
 
 import pytest
 from contract_kit import NAMES, check_determinism, play, play_bots
@@ -54,6 +57,32 @@ COUNTS = [
     for n in range(game.min_players, game.max_players + 1)
 ]
 
+
+def _variants(game: Any) -> list[tuple[str, Any]]:
+    """Every rule option's other values that need no game knowledge: the other side of
+    a yes/no option, every other listed choice (whole numbers have game-made bounds)."""
+    out: list[tuple[str, Any]] = []
+    for o in game.options:
+        if isinstance(o.default, bool):
+            out.append((o.id, not o.default))
+        out.extend((o.id, c) for c in o.choices if c != o.default)
+    return out
+
+
+OPTION_CASES = [
+    pytest.param(
+        gid,
+        n,
+        key,
+        value,
+        id=f"{gid}-{n}p-{key}={value}",
+        marks=() if n == game.min_players else pytest.mark.slow,
+    )
+    for gid, game in sorted(REGISTRY.items())
+    for key, value in _variants(game)
+    for n in sorted({game.min_players, game.max_players})
+]
+
 BOT_CASES = [
     pytest.param(gid, level, n, id=f"{gid}-{level}-{n}p")
     for gid, game in sorted(REGISTRY.items())
@@ -81,6 +110,12 @@ def test_random_play_keeps_the_contract_at_every_step(gid: str, n: int, seed: in
     assert run.outcome is not None
     # The redeal really changed something at some step (or the leak check checked nothing).
     assert run.redealt > 0, f"{gid}: the redeal hook never changed a state"
+
+
+@pytest.mark.parametrize(("gid", "n", "key", "value"), OPTION_CASES)
+def test_rule_options_keep_the_contract(gid: str, n: int, key: str, value: Any) -> None:
+    run = play(REGISTRY[gid], n, 1, redeal=REDEAL.get(gid), options={key: value})
+    assert run.outcome is not None
 
 
 @pytest.mark.parametrize(("gid", "n"), COUNTS)
