@@ -1,0 +1,10 @@
+"""Make the contract suite's helper modules importable (tests have no __init__.py)."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+_HERE = str(Path(__file__).resolve().parent)
+if _HERE not in sys.path:
+    sys.path.insert(0, _HERE)
