@@ -19,7 +19,8 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.core import JSON, Event, Game, IllegalMove, Outcome, Prompt, Rng
+from engine.core import JSON, Event, IllegalMove, Outcome, Prompt, Rng
+from engine.game import Game
 
 STEP_CAP = 20_000
 """Answers after which a random game that has not ended fails the suite."""
@@ -203,7 +204,7 @@ Views = dict["int | None", dict[str, JSON]]
 
 
 def check_views(game: Game, state: Any, n: int, where: str) -> tuple[Views, dict[Any, str]]:
-    """Every view is JSON; a view split in ``public`` and ``private`` (every GameBase
+    """Every view is JSON; a view split in ``public`` and ``private`` (every Game
     game) has the same public half for everyone and an empty private half for a
     spectator.  Returns the views by seat (None: the spectator) and their JSON texts."""
     views: Views = {}

@@ -1,6 +1,6 @@
 """The conformance checks can fail: each deliberately broken game below is caught.
 
-``Tiny`` is a small hidden-hand game built on GameBase, registered only here (it goes
+``Tiny`` is a small hidden-hand game built on Game, registered only here (it goes
 through the very same ``play``, ``check_determinism`` and ``play_bots`` the registry's
 games go through).  The sound version passes; each broken variant breaks one promise
 of the contract and must make the suite fail with the matching message.  The real
@@ -20,7 +20,8 @@ from contract_kit import check_determinism, play, play_bots
 from contract_secrets import REDEAL
 
 from engine.bots import RandomBot
-from engine.core import JSON, Event, GameBase, IllegalMove, Option, Prompt, Rng, check_names
+from engine.core import JSON, Event, Option, Prompt, Rng
+from engine.game import Game, check_names
 from engine.games import REGISTRY
 
 # --------------------------------------------------------------------- a tiny game
@@ -68,7 +69,7 @@ class TinyState:
         return s
 
 
-class Tiny(GameBase[TinyState]):
+class Tiny(Game[TinyState]):
     state_class = TinyState
     rules_file = Path(__file__)
     id = "tiny"
@@ -106,15 +107,6 @@ class Tiny(GameBase[TinyState]):
 
     def card_option(self, s: TinyState, card: int) -> Option:
         return Option(f"play:c{card}", f"Play {s.values[card]}")
-
-    def apply(self, state: TinyState, seat: int, prompt_id: str, option_id: str) -> list[Event]:
-        s = state
-        prompt = next((p for p in self.prompts(s) if p.id == prompt_id), None)
-        if prompt is None or prompt.seat != seat:
-            raise IllegalMove("that decision is not open")
-        if prompt.option(option_id) is None:
-            raise IllegalMove(f"{option_id!r} is not one of the choices")
-        return self.step(s, seat, prompt, option_id)
 
     def step(self, s: TinyState, seat: int, prompt: Prompt, option_id: str) -> list[Event]:
         name = s.names[seat]

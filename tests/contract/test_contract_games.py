@@ -25,6 +25,7 @@ every bot level plays whole games given only views (contract_kit.play_bots).
 
 from __future__ import annotations
 
+import os
 from typing import Any
 
 import pytest
@@ -33,10 +34,10 @@ from contract_secrets import REDEAL
 
 from engine.games import REGISTRY
 
-SEEDS = (1, 2)
-"""Seeds per game and player count for the fully checked runs.  The first is in
-`make test-fast`; the other is marked slow (a long game of many players takes
-seconds when every step is checked)."""
+SEEDS = tuple(int(seed) for seed in os.environ.get("PURRCH_CONTRACT_SEEDS", "1").split(","))
+"""Seeds per game and player count for the fully checked runs: one in `make test` (a
+long game of many players takes seconds when every step is checked); more for a deeper
+run, e.g. ``PURRCH_CONTRACT_SEEDS=1,2,3,4 make test``.  The first is in `make test-fast`."""
 
 CASES = [
     pytest.param(
