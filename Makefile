@@ -25,7 +25,7 @@ help:
 	@echo "make test         run the test suite (pytest, 2 workers)"
 	@echo "make test-fast    the suite without the app's pilot, snapshot and SSH tests (inner loop)"
 	@echo "make bench        engine speed, LAN latency and tables, SSH start and bytes, TUI start/keys"
-	@echo "make lint         ruff check, ruff format --check, mypy engine, import contracts"
+	@echo "make lint         ruff check, ruff format --check, mypy (strict), import contracts"
 	@echo "make fmt          ruff format + ruff check --fix"
 	@echo "make screenshots  regenerate screenshots/*.svg"
 	@echo "make clean        remove .venv and caches"
@@ -73,7 +73,7 @@ bench: $(VENV)/.stamp-play
 lint: $(VENV)/.stamp-dev
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
-	$(BIN)/mypy engine
+	$(BIN)/mypy
 	$(BIN)/lint-imports
 
 fmt: $(VENV)/.stamp-dev

@@ -254,7 +254,7 @@ def _set_size(fd: int, cols: int, rows: int) -> None:
     fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", rows, cols, 0, 0))
 
 
-class PtySession(asyncssh.SSHServerSession):  # type: ignore[misc]
+class PtySession(asyncssh.SSHServerSession[bytes]):
     """One SSH session: a shell request runs one Purrch app on a new pty."""
 
     def __init__(self, door: SSHDoor, username: str, address: str = "") -> None:
@@ -496,7 +496,7 @@ class PtySession(asyncssh.SSHServerSession):  # type: ignore[misc]
             await proc.wait()
 
 
-class _Server(asyncssh.SSHServer):  # type: ignore[misc]
+class _Server(asyncssh.SSHServer):
     """One SSH connection: its login, then its sessions (nothing else)."""
 
     def __init__(self, door: SSHDoor) -> None:

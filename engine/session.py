@@ -36,6 +36,7 @@ from typing import Any, Protocol
 from engine.core import JSON, Event, IllegalMove, Outcome, Prompt, Rng, and_list, seat_seed
 from engine.game import Game, players_text
 from engine.invocation import command
+from engine.presence import LOCAL, Presence
 from engine.savefile import write_atomically
 
 __all__ = [
@@ -156,6 +157,12 @@ class TableLike(Protocol):
 
     @property
     def autosave_path(self) -> Path | None: ...
+
+    @property
+    def presence(self) -> Presence:
+        """Who is where: this screen's seat at a LAN table, who is away, whether the
+        connection holds (:data:`engine.presence.LOCAL` at a hot-seat table)."""
+        ...
 
     @property
     def autosave_error(self) -> str | None: ...
@@ -386,6 +393,11 @@ class Table:
     @property
     def bot_delay(self) -> tuple[float, float]:
         return self._bot_delay
+
+    @property
+    def presence(self) -> Presence:
+        """Everyone sits at this screen: :data:`~engine.presence.LOCAL`."""
+        return LOCAL
 
     @property
     def autosave_path(self) -> Path | None:

@@ -62,7 +62,7 @@ from engine.net.client import RemoteTable
 from engine.net.client import data_dir as client_data_dir
 from engine.net.hosting import address_text
 from engine.net.protocol import Code, shown_text
-from engine.session import Table
+from engine.session import Table, TableLike
 from themes import DEFAULT_THEME, THEME_NAMES, THEMES, glyphs_for
 from tui.ascii_out import ascii_driver
 from tui.connection import join_command
@@ -87,7 +87,7 @@ MIN_SIZE = (80, 24)
 FOOTER_PALETTE = len("▏^p palette ")
 """Columns the footer keeps for the command palette's key, on its right."""
 
-GameScreenFactory = Callable[[Table, Settings], Screen[Any]]
+GameScreenFactory = Callable[[TableLike, Settings], Screen[Any]]
 """Builds the screen that plays a table (tests pass a stand-in)."""
 
 THEME_TITLES = {
@@ -97,7 +97,7 @@ THEME_TITLES = {
 }
 
 
-def _game_screen(table: Table, settings: Settings) -> Screen[Any]:
+def _game_screen(table: TableLike, settings: Settings) -> Screen[Any]:
     from tui.screens.game import GameScreen  # imported late: it is the biggest screen
 
     return GameScreen(table, settings)
@@ -173,7 +173,7 @@ class PurrchApp(App[None]):
         if table_address is not None and table is not None:
             raise ValueError("give a table or a table_address, not both")
         self.settings = settings
-        self.table: Table | None = None
+        self.table: TableLike | None = None
         """The table being played now (None on the menu)."""
         self._first_table = table
         self._seed = seed
@@ -249,7 +249,7 @@ class PurrchApp(App[None]):
             own = getattr(screen, "key_display", None)
             mine = own(binding) if callable(own) else None
             if mine is not None:
-                return mine
+                return str(mine)
         display = super().get_key_display(binding)
         if self.settings.ascii and not display.isascii():
             return binding.key.replace("ctrl+", "^")
@@ -344,7 +344,7 @@ class PurrchApp(App[None]):
 
     # ------------------------------------------------------------------ games
 
-    def start_table(self, table: Table) -> None:
+    def start_table(self, table: TableLike) -> None:
         """Push the game screen for ``table``; its dismissal comes back to :meth:`_game_done`."""
         if not self.can_play(table.game.id):
             self.notify(f"{table.game.title} cannot be played here yet.", severity="error")
@@ -372,7 +372,7 @@ class PurrchApp(App[None]):
         remote = self.remote
         if (
             remote is None
-            or cast(object, self.table) is not remote
+            or self.table is not remote
             or remote.is_over
             or self.screen is not screen
         ):
@@ -393,7 +393,7 @@ class PurrchApp(App[None]):
         choice = result[0] if isinstance(result, tuple) and result else result
         finished, self.table = self.table, None
         remote = self.remote
-        if remote is not None and cast(object, finished) is remote:
+        if remote is not None and finished is remote:
             self._game_over = None
             if choice != "again":
                 self.leave_remote()
@@ -403,9 +403,9 @@ class PurrchApp(App[None]):
             else:  # asked before the screen knew it was at a LAN table: ask, stay
                 if remote.seat is not None and remote.seat not in remote.lobby.again:
                     self._again_remote(remote)
-                self.start_table(cast(Any, remote))  # its game-over screen again
+                self.start_table(remote)  # its game-over screen again
             return
-        if choice == "again" and finished is not None:
+        if choice == "again" and isinstance(finished, Table):  # a hot-seat table
             try:
                 table = rematch(finished, finished.autosave_path)
             except ValueError as exc:
@@ -434,7 +434,7 @@ class PurrchApp(App[None]):
             self._unlisten_remote = remote.listen(self._on_remote_message)
             self._away = remote.away_seats
         if remote.started:
-            self.start_table(cast(Any, remote))
+            self.start_table(remote)
         else:
             from tui.screens.lobby import LobbyScreen
 
@@ -446,7 +446,7 @@ class PurrchApp(App[None]):
         if remote is None:
             return
         if started and remote.started:
-            self.start_table(cast(Any, remote))
+            self.start_table(remote)
         else:  # Escape: leave the table
             self.leave_remote()
             self._go_home()
@@ -499,7 +499,7 @@ class PurrchApp(App[None]):
     def on_game_over_screen_opened(self, message: GameOverScreen.Opened) -> None:
         """A game-over screen is up: if it is the LAN table's, it stays at the table."""
         remote, screen = self.remote, message.screen
-        if remote is None or cast(object, self.table) is not remote:
+        if remote is None or self.table is not remote:
             return
         self._game_over = screen
         screen.table = self.table_news(remote)
@@ -583,7 +583,7 @@ class PurrchApp(App[None]):
                 f"Game {remote.game_number} starts; {who} {verb} away (the seat is held).",
                 severity="warning",
             )
-        self.start_table(cast(Any, remote))
+        self.start_table(remote)
 
     def _table_closed(self, reason: str) -> None:
         """The connection is closed for good (the host stopped the table): leave it, back
@@ -687,8 +687,11 @@ class PurrchApp(App[None]):
     def on_menu_screen_host_lan(self, message: MenuScreen.HostLan) -> None:
         from tui.screens.host import HostScreen
 
-        where = dict(zip(("port", "bind"), self._last_host, strict=True)) if self._last_host else {}
-        screen = HostScreen(message.game, message.seats, message.options, **where)
+        if self._last_host is not None:  # the Host form's defaults: where the last one was
+            port, bind = self._last_host
+            screen = HostScreen(message.game, message.seats, message.options, port=port, bind=bind)
+        else:
+            screen = HostScreen(message.game, message.seats, message.options)
         self.push_screen(screen, callback=self._hosting)
 
     def _hosting(self, hosted: Any) -> None:
@@ -915,7 +918,7 @@ class PurrchApp(App[None]):
         table = self.table
         if table is None or table.is_over:
             return ""
-        if self.remote is not None and cast(object, table) is self.remote:
+        if self.remote is not None and table is self.remote:
             return self._remote_quit_detail(self.remote)
         path = table.autosave_path
         if path is None:

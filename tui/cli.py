@@ -19,7 +19,7 @@ import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any, NoReturn
+from typing import TYPE_CHECKING, Annotated, Any, NoReturn, cast
 
 import typer
 
@@ -1205,7 +1205,8 @@ def run_cli(args: list[str]) -> int:
             help_for_here(command)
         code = command.main(args=args, prog_name=invocation.purrch(), standalone_mode=False)
     except _CLICK_ERROR as exc:
-        typer.echo(f"error: {' '.join(exc.format_message().split())}", err=True)
+        message = cast(Any, exc).format_message()  # a ClickException (typer's or click's)
+        typer.echo(f"error: {' '.join(message.split())}", err=True)
         ctx = getattr(exc, "ctx", None)
         path = ctx.command_path if ctx is not None else _command_path(args)
         typer.echo(f"Try '{path} -h' for help.", err=True)

@@ -6,11 +6,11 @@ import shlex
 import time
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
 
 from engine.invocation import purrch
 from engine.net import DEFAULT_PORT
 from engine.net.hosting import address_text
+from engine.presence import Presence
 
 EVERYWHERE = "0.0.0.0"
 """The address a table binds to by default: every network interface."""
@@ -39,13 +39,13 @@ def resume_command(
     return " ".join([*words, *flags])
 
 
-def reconnect_line(table: Any) -> str | None:
-    """ "The host stopped the table. Reconnecting... 1:54 left." while ``table`` (a
-    :class:`engine.net.client.RemoteTable`) is cut off and dials again; None while
-    it is connected, or for a table that is not a LAN one."""
-    deadline = getattr(table, "reconnect_deadline", None)
-    if deadline is None or getattr(table, "connected", True):
+def reconnect_line(presence: Presence) -> str | None:
+    """ "The host stopped the table. Reconnecting... 1:54 left." while a LAN table is
+    cut off and dials again (its ``presence``); None while it is connected, or for a
+    table that is not a LAN one."""
+    deadline = presence.reconnect_deadline
+    if deadline is None or presence.connected:
         return None
     left = max(0, int(deadline - time.monotonic() + 0.999))
-    reason = str(getattr(table, "lost_reason", "")) or "The connection to the host was lost."
+    reason = presence.lost_reason or "The connection to the host was lost."
     return f"{reason} Reconnecting... {left // 60}:{left % 60:02d} left."

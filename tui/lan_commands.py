@@ -112,8 +112,11 @@ def read_console(host: TableHost, echo: Echo) -> Callable[[], None] | None:
             if reply is not None:
                 echo(reply)
 
+    def stop() -> None:
+        loop.remove_reader(fd)
+
     loop.add_reader(fd, readable)
-    return lambda: loop.remove_reader(fd)
+    return stop
 
 
 class HostConsole:

@@ -389,7 +389,7 @@ class SceneApp(PurrchApp):
         self.scene = scene
         self.results: list[object] = []  # what the game screen was dismissed with
 
-    def on_mount(self, event: events.Mount) -> None:
+    def on_mount(self, event: events.Mount) -> None:  # type: ignore[override]  # its own
         event.prevent_default()  # not PurrchApp's: no menu under the scene
         from tui.screens.game import GameScreen
 

@@ -51,6 +51,7 @@ from engine.net.protocol import (
     parse_server_line,
 )
 from engine.net.tcp import keep_alive, os_reason
+from engine.presence import Presence
 from engine.session import SeatConfig, Subscriber, TableLike
 
 __all__ = [
@@ -776,6 +777,22 @@ class RemoteTable:
             else:
                 out.append(SeatConfig(name, "remote"))
         return out
+
+    @property
+    def presence(self) -> Presence:
+        """This client's seat (or watching), who is away, the connection's state."""
+        key = None
+        if self.token is not None and self._seat is not None:
+            key = f"{self.host}:{self.port}/{self.token}"
+        return Presence(
+            seat=self._seat,
+            spectating=self.spectating,
+            away=self.away_seats,
+            connected=self.connected,
+            reconnect_deadline=self.reconnect_deadline,
+            lost_reason=self.lost_reason,
+            seat_key=key,
+        )
 
     @property
     def away_seats(self) -> frozenset[int]:

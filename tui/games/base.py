@@ -37,6 +37,7 @@ from textual.app import ComposeResult
 from textual.message import Message
 
 from engine.core import Event, Prompt, and_list
+from engine.presence import LOCAL, Presence
 from themes import Glyphs
 from tui.widgets import LogLine, PromptInfo, SeatRow, TableInfo, keyed_options
 
@@ -72,6 +73,8 @@ class Shown:
     """Reaction windows close by themselves (silence passes)."""
     claiming: bool = False
     """The shown seat chose to answer its window first; another decision waits (Escape)."""
+    presence: Presence = LOCAL
+    """Who is where at the table (this screen's LAN seat, who is away...)."""
 
 
 class PaneChoice(Message):
@@ -262,13 +265,12 @@ class SeatPrefs:
         self._data: dict[str, dict[str, Any]] | None = None
 
     @staticmethod
-    def key(table: object) -> str | None:
-        """The key of ``table``'s seat, or None (a local table, a spectator)."""
-        token = getattr(table, "token", None)
-        if not isinstance(token, str) or getattr(table, "seat", None) is None:
+    def key(presence: Presence) -> str | None:
+        """The key of the seat a table's ``presence`` names, or None (a local table, a
+        spectator)."""
+        if presence.seat_key is None:
             return None
-        where = f"{getattr(table, 'host', '')}:{getattr(table, 'port', '')}/{token}"
-        return hashlib.sha256(where.encode()).hexdigest()[:32]
+        return hashlib.sha256(presence.seat_key.encode()).hexdigest()[:32]
 
     def _load(self) -> dict[str, dict[str, Any]]:
         if self._data is None:

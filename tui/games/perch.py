@@ -42,7 +42,7 @@ from engine.core import Prompt
 from engine.games.perch.cards import counted
 from themes import ASCII_GLYPHS, Glyphs
 from tui.games.base import GameUI, PaneChoice, Shown, winners_title
-from tui.games.stool import AWAY, away_seats, nearest
+from tui.games.stool import AWAY, nearest
 from tui.lifecycle import coming_down
 from tui.widgets import PromptInfo, keyed_options, keyed_slots
 from tui.widgets.result import GameResult
@@ -591,7 +591,7 @@ class PerchUI(GameUI):
     def fill(self, screen: Screen[Any], shown: Shown, info: PromptInfo) -> None:
         screen.query_one(PerchBoard).data = self.tree_data(shown)
         table = screen.query_one(PerchTable)
-        text = self.table_text(shown, away_seats(screen))
+        text = self.table_text(shown, shown.presence.away)
         if table.visual != text:  # a new text lays the screen out again
             table.update(text)
 

@@ -37,6 +37,7 @@ from textual.widget import Widget
 from textual.widgets import Static
 
 from engine.core import Event, Prompt
+from engine.presence import Presence
 from themes import ASCII_GLYPHS, Glyphs
 from tui.games.base import (
     GameUI,
@@ -755,13 +756,6 @@ class StoolBoard(Vertical):
 # --------------------------------------------------------------------------- the game's UI
 
 
-def away_seats(screen: Screen[Any]) -> frozenset[int]:
-    """The seats whose player is away at the table ``screen`` plays: a LAN table's
-    ``away_seats`` (what the seats pane of the other games marks); none at a local one."""
-    table = getattr(screen, "table", None)
-    return frozenset(getattr(table, "away_seats", None) or ())
-
-
 def _position(option_id: str) -> str | None:
     """The position an option names ('slot:A1', 'claim:B3', 'eliminate:A2'), if any."""
     verb, sep, rest = option_id.partition(":")
@@ -793,19 +787,17 @@ class StoolUI(GameUI):
         yield StoolBoard(self.glyphs, id="stool")
 
     def focus(self, screen: Screen[Any]) -> None:
-        self._read_prefs(screen)
         screen.query_one(StoolBoard).focus_grid()
 
-    def _read_prefs(self, screen: Screen[Any]) -> None:
+    def _read_prefs(self, screen: Screen[Any], presence: Presence) -> None:
         """Once, before anything is drawn: the LAN seat's memory aid as its player left it."""
         if self._prefs_read:
             return
         self._prefs_read = True
         prefs = seat_prefs(screen)
-        table = getattr(screen, "table", None)
-        key = SeatPrefs.key(table)
-        seat = getattr(table, "seat", None)
-        if prefs is None or key is None or not isinstance(seat, int):
+        key = SeatPrefs.key(presence)
+        seat = presence.seat
+        if prefs is None or key is None or seat is None:
             return
         self._prefs = (prefs, key, seat)
         if prefs.get(key, "memory_aid"):
@@ -884,8 +876,8 @@ class StoolUI(GameUI):
     # ------------------------------------------------------------------ the board
 
     def fill(self, screen: Screen[Any], shown: Shown, info: PromptInfo) -> None:
-        self._read_prefs(screen)
-        screen.query_one(StoolBoard).data = self.board_data(shown, away_seats(screen))
+        self._read_prefs(screen, shown.presence)
+        screen.query_one(StoolBoard).data = self.board_data(shown, shown.presence.away)
 
     def board_data(self, shown: Shown, away: frozenset[int] = frozenset()) -> BoardData:
         """Everything the board shows for ``shown``; ``away``: the seats whose player

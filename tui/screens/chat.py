@@ -160,7 +160,7 @@ class ChatInput(Input):
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("enter", "submit", "Send")]
 
-    def _on_key(self, event: events.Key) -> None:
+    def _on_key(self, event: events.Key) -> None:  # type: ignore[override]  # sync, in turn
         """Enter takes the line out of the field here, in turn with the keys around it,
         and submits it.  (Its binding would act only once the key had gone up to the
         app, after the keys typed next were in the field: keys that arrive together,
@@ -170,7 +170,7 @@ class ChatInput(Input):
             event.prevent_default()
             self.action_submit()
 
-    def action_submit(self) -> None:  # type: ignore[override]  (sync: it must not wait)
+    def action_submit(self) -> None:  # type: ignore[override]  # sync: it must not wait
         """Submit the line and empty the field (the footer's Send comes here too)."""
         line, self.value = self.value, ""
         self.post_message(self.Submitted(self, line))
@@ -182,7 +182,7 @@ class ChatInput(Input):
         event.stop()
         text = " ".join(event.text.split())
         start, end = self.selection
-        room = self.max_length - len(self.value) + abs(end - start)
+        room = (self.max_length or MAX_CHAT) - len(self.value) + abs(end - start)
         text = text[: max(0, room)]
         if not text:
             return

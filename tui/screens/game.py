@@ -472,7 +472,7 @@ class GameScreen(Screen[tuple[str, None]]):
     def _offline_text(self) -> str | None:
         """While a LAN table's connection is down and being dialled again: what the
         prompt bar says instead of the decision (no answer can reach the host)."""
-        return reconnect_line(self.table)
+        return reconnect_line(self.table.presence)
 
     def _fill_panes(self) -> None:
         seat = self._shown
@@ -496,10 +496,11 @@ class GameScreen(Screen[tuple[str, None]]):
             hotseat=len(self._humans) > 1,
             countdown=self.table.window_seconds is not None,
             claiming=self._can_go_back(),
+            presence=self.table.presence,
         )
         self._view = shown
         if self._offline is not None:
-            watching = bool(getattr(self.table, "spectating", False))
+            watching = self.table.presence.spectating
             self._prompt_info = PromptInfo(self._offline, hint=offline_hint(watching))
         elif self._prompt is None:
             self._prompt_info = PromptInfo(self._you(self._status(public)))
@@ -558,8 +559,9 @@ class GameScreen(Screen[tuple[str, None]]):
         if public.get("over"):
             return "The game is over."
         # A LAN spectator (a remote table without a seat) is told so.
-        watching = "You are watching. " if getattr(self.table, "spectating", False) else ""
-        away = getattr(self.table, "away_seats", frozenset())  # LAN seats whose player dropped
+        presence = self.table.presence
+        watching = "You are watching. " if presence.spectating else ""
+        away = presence.away  # LAN seats whose player dropped
         waiting = [
             self._names[i] + (" (away)" if i in away else "") for i in public.get("waiting", ())
         ]
@@ -586,7 +588,7 @@ class GameScreen(Screen[tuple[str, None]]):
 
     def _with_away(self, info: TableInfo) -> TableInfo:
         """Mark the seats whose player is away (a LAN table; nobody at a local one)."""
-        away = getattr(self.table, "away_seats", frozenset())
+        away = self.table.presence.away
         if not away:
             return info
         rows = tuple(replace(row, away=i in away) for i, row in enumerate(info.rows))

@@ -29,9 +29,9 @@ from textual.widgets import Button, Checkbox, Footer, Input, Label, Static
 
 from engine.net import DEFAULT_PORT
 from engine.net.client import JoinError, RemoteTable, parse_address
+from engine.net.hosting import address_text
 from engine.net.protocol import Code
 from tui.lifecycle import coming_down
-from tui.screens.lobby import address_text
 from tui.seating import MAX_NAME, has_screen
 
 SPECTATOR = "Spectator"

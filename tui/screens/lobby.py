@@ -156,7 +156,7 @@ class LobbyScreen(Screen[bool]):
         if lobby.spectators:
             lines.append(Content(f"Watching: {lobby.spectators}"))
         self.query_one("#lobby-seats", Static).update(Content("\n").join(lines))
-        cut_off = reconnect_line(remote)
+        cut_off = reconnect_line(remote.presence)
         waiting = waiting_text(lobby)
         if cut_off is not None:  # the seats above are as last seen
             waiting = "The seats above are as they were when the connection was lost."
@@ -168,7 +168,7 @@ class LobbyScreen(Screen[bool]):
         second), else the last notice ("Back at the table...")."""
         if not self.is_attached:
             return
-        line = reconnect_line(self.remote)
+        line = reconnect_line(self.remote.presence)
         text = line if line is not None else self._notice
         if text != self._shown_notice:
             self._shown_notice = text

@@ -262,8 +262,8 @@ class TickBox(Checkbox):
     """A check box whose mark says whether it is ticked without colour: ``X`` or
     nothing (Textual's shows an ``X`` either way, in another colour)."""
 
-    @property  # type: ignore[override]
-    def BUTTON_INNER(self) -> str:
+    @property
+    def BUTTON_INNER(self) -> str:  # type: ignore[override]
         return "X" if self.value else " "
 
 
