@@ -58,6 +58,13 @@ class Game(ABC, Generic[S]):
     hidden_positions: ClassVar[bool] = False
     """Face-down things on the table are shown by their place, not by what they are."""
 
+    public_schema: ClassVar[Any] = None
+    """The type of :meth:`build_public`'s result: a TypedDict in the game's ``view.py``,
+    documented field by field (what PROTOCOL.md's ``update.view.public`` holds for
+    this game).  The contract suite checks every view against it."""
+    private_schema: ClassVar[Any] = None
+    """The type of :meth:`build_private`'s result (``update.view.private``)."""
+
     # ------------------------------------------------------------------ the game's own
 
     @abstractmethod

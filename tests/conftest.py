@@ -35,9 +35,22 @@ def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("markers", "slow: drives the app or a subprocess (not in test-fast)")
 
 
+# The longest files (whole games through the app's pilot, 10-30 s a test): run first, so
+# that pytest-xdist's workers end together instead of one finishing them alone.
+LONG_FIRST = (
+    "tests/tui/test_perch_pilot.py",
+    "tests/tui/test_layout_80x24.py",
+    "tests/tui/test_hotseat_pilot.py",
+    "tests/tui/test_stool_pilot.py",
+    "tests/contract/test_contract_games.py",
+)
+
+
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     root = config.rootpath
     for item in items:
         where = item.path.relative_to(root).as_posix()
         if where.startswith(SLOW_PLACES) or "snap_compare" in getattr(item, "fixturenames", ()):
             item.add_marker(pytest.mark.slow)
+    first = {where: rank for rank, where in enumerate(LONG_FIRST)}
+    items.sort(key=lambda item: first.get(item.path.relative_to(root).as_posix(), len(LONG_FIRST)))

@@ -19,6 +19,8 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
+from typeguard import TypeCheckError, check_type
+
 from engine.core import JSON, Event, IllegalMove, Outcome, Prompt, Rng
 from engine.game import Game
 
@@ -216,6 +218,7 @@ def check_views(game: Game, state: Any, n: int, where: str) -> tuple[Views, dict
         assert json.loads(text) == v, f"{where}: view({seat}) is not plain JSON"
         views[seat] = v
         texts[seat] = text
+    check_schemas(game, views, where)
     if set(views[None]) == {"public", "private"}:
         assert views[None]["private"] == {}, f"{where}: the spectator has a private view"
         for seat in range(n):
@@ -224,6 +227,25 @@ def check_views(game: Game, state: Any, n: int, where: str) -> tuple[Views, dict
                 f"{where}: seat {seat} sees another public view than the spectator"
             )
     return views, texts
+
+
+def check_schemas(game: Game, views: Views, where: str) -> None:
+    """The views match the game's declared schemas (``Game.public_schema`` and
+    ``private_schema``, TypedDicts), where it declares them."""
+    public, private = game.public_schema, game.private_schema
+    for seat, view in views.items():
+        if public is not None and seat is None:  # the same public half for every seat
+            try:
+                check_type(view["public"], public)
+            except TypeCheckError as exc:
+                raise AssertionError(f"{where}: the public view breaks its schema: {exc}") from None
+        if private is not None and seat is not None:
+            try:
+                check_type(view["private"], private)
+            except TypeCheckError as exc:
+                raise AssertionError(
+                    f"{where}: seat {seat}'s private view breaks its schema: {exc}"
+                ) from None
 
 
 _WORD = re.compile(r"[A-Za-z0-9_.:-]+")
