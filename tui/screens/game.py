@@ -60,6 +60,7 @@ from engine.session import TableLike
 from themes import Glyphs, glyphs_for
 from tui.connection import reconnect_line
 from tui.games.base import REACTIONS, GameUI, PaneChoice, PaneSetting, Shown, load_game_ui
+from tui.hotseat import HandOff
 from tui.lifecycle import coming_down
 from tui.person import second_person
 from tui.screens.chat import on_top_past_chat
@@ -176,17 +177,13 @@ class GameScreen(Screen[tuple[str, None]]):
         seats = table.seats
         self._names = [s.name for s in seats]
         self._kinds = [s.kind for s in seats]
-        self._humans = [i for i, s in enumerate(seats) if s.is_human]
-        # The seat whose private view is on screen (None: nobody's, only public panes).
-        self._shown: int | None = self._humans[0] if len(self._humans) == 1 else None
-        self._curtain_for: int | None = None  # a curtain is up, for this seat
+        # Who is shown, the curtain, the claims: the hand-off policy (tui/hotseat.py).
+        self._hand = HandOff(
+            [i for i, s in enumerate(seats) if s.is_human], buzz_shown_seat=ui.buzz_shown_seat
+        )
         self._prompt: Prompt | None = None  # the shown seat's open prompt
         self._prompt_info: PromptInfo | None = None
         self._view: Shown | None = None  # what the panes show now
-        self._claiming = False  # the shown seat answers its window before its other decision
-        # Seats whose claim came while another claimer had the screen, in the order they
-        # claimed: each gets the screen, with a whole countdown, once it is free.
-        self._claim_queue: list[int] = []
         self._over_shown = False
         self._suspended = False  # another screen covers this one: the table waits
         self._busy = 0  # inside our own answers/ticks: sync once at the end
@@ -267,7 +264,7 @@ class GameScreen(Screen[tuple[str, None]]):
     @property
     def shown_seat(self) -> int | None:
         """The seat whose private view is on screen (None while nobody's is)."""
-        return self._shown
+        return self._hand.shown
 
     @property
     def prompt_info(self) -> PromptInfo | None:
@@ -311,7 +308,7 @@ class GameScreen(Screen[tuple[str, None]]):
         """Let the table apply what is due (bots, silent windows), unless it waits: for
         the screen (a curtain, the rules) or for a claim in line, whose window must not
         close before its claimer has the screen."""
-        if self._suspended or self._curtain_for is not None or self._over_shown:
+        if self._suspended or self._hand.curtain_for is not None or self._over_shown:
             return
         if self._queued_claims():
             return
@@ -342,46 +339,14 @@ class GameScreen(Screen[tuple[str, None]]):
 
     # ------------------------------------------------------------------ who is shown
 
-    def _must_answer(self, seat: int) -> bool:
-        return any(p.pass_option is None for p in self.table.prompts_for(seat))
-
     def _window_prompt(self, seat: int) -> Prompt | None:
-        return next((p for p in self.table.prompts_for(seat) if p.pass_option), None)
+        return self._hand.window_prompt(self.table.prompts(), seat)
 
     def _others_asked(self, seat: int) -> bool:
-        """Whether a human other than ``seat`` is asked in the open window: the table is
-        watching the banner, so ``seat``'s cards must not be on screen."""
-        return any(s != seat and s in self._humans for s in self._window_seats())
-
-    def _next_seat(self) -> int | None:
-        """The human seat that should be shown now, or None for nobody's (public panes).
-
-        With several humans a seat is shown only while it has a decision to make and no
-        other human is asked in an open window: the cards of a player who is waiting
-        (for a window, for the bots) would be in front of everyone.
-        """
-        if len(self._humans) == 1:
-            return self._humans[0]
-        if self._claiming and self._shown is not None and self._window_prompt(self._shown):
-            return self._shown  # a claimer keeps the screen until it has answered its window
-        needed = [
-            s
-            for s in self.table.humans_waiting()
-            if self._must_answer(s) and not self._others_asked(s)
-        ]
-        if self._shown in needed:
-            return self._shown
-        return needed[0] if needed else None
+        return self._hand.others_asked(self.table.prompts(), seat)
 
     def _bar_prompt(self, seat: int) -> Prompt | None:
-        """The decision the prompt bar shows for ``seat``: the one it must answer, unless it
-        chose to answer its window first; else its window."""
-        prompts = self.table.prompts_for(seat)
-        window = next((p for p in prompts if p.pass_option is not None), None)
-        if self._claiming and window is not None:
-            return window
-        must = next((p for p in prompts if p.pass_option is None), None)
-        return must or window
+        return self._hand.bar_prompt(self.table.prompts(), seat)
 
     def _reason(self, seat: int, claim: bool) -> str:
         name = self._names[seat]
@@ -391,9 +356,7 @@ class GameScreen(Screen[tuple[str, None]]):
         return self.ui.curtain_reason(name, self._bar_prompt(seat), public)
 
     def _raise_curtain(self, seat: int, *, claim: bool = False) -> None:
-        self._shown = None
-        self._claiming = False
-        self._curtain_for = seat
+        self._hand.curtain_raised(seat)
         self._render_panes()  # empty every private pane before anything else
         curtain = CurtainScreen(
             self._names[seat],
@@ -404,11 +367,10 @@ class GameScreen(Screen[tuple[str, None]]):
         self.app.push_screen(curtain, lambda _none: self._curtain_lifted(seat, claim))
 
     def _curtain_lifted(self, seat: int, claim: bool) -> None:
-        self._curtain_for = None
         if not self.is_live:  # the game was left while the curtain was up
+            self._hand.curtain_for = None
             return
-        self._shown = seat
-        self._claiming = claim
+        self._hand.curtain_lifted(seat, claim)
         self._advance()
         self._sync()
         self.ui.focus(self)
@@ -417,23 +379,7 @@ class GameScreen(Screen[tuple[str, None]]):
 
     def _queued_claims(self) -> list[int]:
         """The claims in line whose window is still open for them (the others dropped)."""
-        self._claim_queue = [
-            s for s in self._claim_queue if s in self._claimable() and self._window_prompt(s)
-        ]
-        return self._claim_queue
-
-    def _serve_claim(self) -> bool:
-        """Once the claimer who had the screen has chosen, the next claim in line gets
-        the screen (before any other decision); whether it did."""
-        if not self._queued_claims():
-            return False
-        shown = self._shown
-        if self._claiming and shown is not None and self._window_prompt(shown) is not None:
-            return False  # still choosing
-        seat = self._claim_queue.pop(0)
-        self._acted_at = time.monotonic()
-        self._raise_curtain(seat, claim=True)
-        return True
+        return self._hand.queued_claims(self.table.prompts())
 
     # ------------------------------------------------------------------ syncing
 
@@ -446,15 +392,12 @@ class GameScreen(Screen[tuple[str, None]]):
             self._render_panes()
             self._show_game_over()
             return
-        if self._curtain_for is None and self._serve_claim():
+        show = self._hand.now(self.table.prompts(), self.table.humans_waiting())
+        if show.curtain and show.seat is not None:
+            if show.claim:
+                self._acted_at = time.monotonic()
+            self._raise_curtain(show.seat, claim=show.claim)
             return
-        if self._curtain_for is None:
-            target = self._next_seat()
-            if target is None:
-                self._shown = None  # nobody's cards while nobody has a decision to make
-            elif target != self._shown:
-                self._raise_curtain(target)
-                return
         self._render_panes()
 
     def _tell_save_error(self) -> None:
@@ -475,7 +418,7 @@ class GameScreen(Screen[tuple[str, None]]):
         return reconnect_line(self.table.presence)
 
     def _fill_panes(self) -> None:
-        seat = self._shown
+        seat = self._hand.shown
         view = self.table.view(seat)
         public: dict[str, Any] = view["public"]
         private: dict[str, Any] = view["private"]
@@ -485,7 +428,7 @@ class GameScreen(Screen[tuple[str, None]]):
         self._kinds = [s.kind for s in self.table.seats]
         self._prompt = None if seat is None or self._offline else self._bar_prompt(seat)
         if self._prompt is None or self._prompt.pass_option is None:
-            self._claiming = False  # the window closed, or it is not on the bar
+            self._hand.window_closed()  # the window closed, or it is not on the bar
         shown = Shown(
             seat=seat,
             public=public,
@@ -493,7 +436,7 @@ class GameScreen(Screen[tuple[str, None]]):
             prompt=self._prompt,
             names=tuple(self._names),
             kinds=tuple(self._kinds),
-            hotseat=len(self._humans) > 1,
+            hotseat=len(self._hand.humans) > 1,
             countdown=self.table.window_seconds is not None,
             claiming=self._can_go_back(),
             presence=self.table.presence,
@@ -523,10 +466,10 @@ class GameScreen(Screen[tuple[str, None]]):
         info = self._prompt_info
         options = tuple(o.option_id for o in info.options) if info is not None else ()
         prompt_id = None if self._prompt is None else self._prompt.id
-        question = (self._shown, prompt_id, options)
+        question = (self._hand.shown, prompt_id, options)
         if question == self._question:
             return
-        same_seat = self._question is not None and self._question[0] == self._shown
+        same_seat = self._question is not None and self._question[0] == self._hand.shown
         self._question = question
         now = time.monotonic()
         under_the_player = same_seat and bool(options) and now - self._acted_at > KEY_GUARD
@@ -545,7 +488,7 @@ class GameScreen(Screen[tuple[str, None]]):
     def _you(self, text: str, seat: int | None = None) -> str:
         """``text`` with the seat shown (or ``seat``) as "you": the engine's lines name
         every seat in the third person.  Not where two seats share the name."""
-        seat = self._shown if seat is None else seat
+        seat = self._hand.shown if seat is None else seat
         if seat is None or self._names.count(self._names[seat]) > 1:
             return text
         return second_person(text, self._names[seat])
@@ -553,7 +496,7 @@ class GameScreen(Screen[tuple[str, None]]):
     def _yours(self, text: str) -> str:
         """``text`` as the one person at this screen reads it (solo, or a LAN seat); a
         hot-seat screen's banners and results speak to the whole room."""
-        return text if len(self._humans) > 1 else self._you(text)
+        return text if len(self._hand.humans) > 1 else self._you(text)
 
     def _status(self, public: dict[str, Any]) -> str:
         if public.get("over"):
@@ -574,17 +517,10 @@ class GameScreen(Screen[tuple[str, None]]):
     # ------------------------------------------------------------------ the banner
 
     def _window_seats(self) -> list[int]:
-        return [p.seat for p in self.table.prompts() if p.pass_option is not None]
+        return self._hand.window_seats(self.table.prompts())
 
     def _claimable(self) -> list[int]:
-        """Human seats asked in the open window that can claim: the others, and the seat
-        shown too if the game gives it a key."""
-        asked = self._window_seats()
-        if self.ui.buzz_shown_seat:
-            return [s for s in self._humans if s in asked]
-        if len(self._humans) < 2:
-            return []
-        return [s for s in self._humans if s in asked and s != self._shown]
+        return self._hand.claimable(self.table.prompts())
 
     def _with_away(self, info: TableInfo) -> TableInfo:
         """Mark the seats whose player is away (a LAN table; nobody at a local one)."""
@@ -622,7 +558,7 @@ class GameScreen(Screen[tuple[str, None]]):
         if shown is None:
             return None
         waiting = shown.public.get("waiting", ())
-        asked = [self._names[s] for s in waiting if s != self._shown]
+        asked = [self._names[s] for s in waiting if s != self._hand.shown]
         if not asked:  # only this seat's own answer, on its way to the host
             return None
         text = self._yours(self.ui.window_for_others(shown, and_list(asked)))
@@ -632,10 +568,10 @@ class GameScreen(Screen[tuple[str, None]]):
         """In hot-seat anyone may say that nobody reacts: with no countdown someone must
         (else the table waits), and with one the table need not sit out the clock while
         nobody's cards are on screen."""
-        if len(self._humans) < 2:
+        if len(self._hand.humans) < 2:
             return False
         asked = self._window_seats()
-        return any(s in asked for s in self._humans)
+        return any(s in asked for s in self._hand.humans)
 
     # ------------------------------------------------------------------ game over
 
@@ -725,26 +661,20 @@ class GameScreen(Screen[tuple[str, None]]):
         self._choose(option_id)
 
     def _choose(self, option_id: str) -> None:
-        if self._shown is None or self._prompt is None:
+        if self._hand.shown is None or self._prompt is None:
             return
-        self._answer(self._shown, self._prompt.id, option_id)
+        self._answer(self._hand.shown, self._prompt.id, option_id)
 
     def action_claim(self, seat: int, _verb: str = "") -> None:
-        if seat not in self._claimable() or self._curtain_for is not None:
+        claimer = self._hand.shown
+        what = self._hand.claim(self.table.prompts(), seat)
+        if what == "ignored":
             return
-        claimer = self._shown
-        if (
-            self._claiming
-            and claimer is not None
-            and claimer != seat
-            and self._window_prompt(claimer) is not None
-        ):
+        if what == "queued" and claimer is not None:
             # One keyboard: whoever claimed first keeps it until they have answered
             # (QA: a second buzzer took the screen and the first claim was lost); the
             # second claim waits in line, and the window with it (QA: it was dropped).
             self.app.bell()
-            if seat not in self._claim_queue:
-                self._claim_queue.append(seat)
             self.notify(
                 f"{self._names[claimer]} claimed first: {self._names[seat]} may "
                 f"{self.ui.reaction} once {self._names[claimer]} has chosen "
@@ -753,25 +683,20 @@ class GameScreen(Screen[tuple[str, None]]):
             )
             return
         self._acted_at = time.monotonic()
-        if seat == self._shown:
+        if what == "shown":
             # The seat shown answers its window now: it goes on the prompt bar.
-            self._claiming = True
             self._sync()
             self.ui.focus(self)
             return
         self._raise_curtain(seat, claim=True)
 
     def _can_go_back(self) -> bool:
-        """In a window by choice, with another decision waiting underneath that may be
-        shown (not while another human is asked in the window: it waits behind it)."""
-        if not self._claiming or self._shown is None or self._others_asked(self._shown):
-            return False
-        return any(p.pass_option is None for p in self.table.prompts_for(self._shown))
+        return self._hand.can_go_back(self.table.prompts())
 
     def _back_option(self) -> str | None:
         """The shown decision's way back (a target not chosen yet: the turn again)."""
         prompt = self._prompt  # None while the connection is down
-        if prompt is None or self._curtain_for is not None:
+        if prompt is None or self._hand.curtain_for is not None:
             return None
         return prompt.back_option
 
@@ -780,9 +705,8 @@ class GameScreen(Screen[tuple[str, None]]):
         if back is not None:
             self._choose(back)
             return
-        if self._can_go_back():
+        if self._hand.go_back(self.table.prompts()):
             self._acted_at = time.monotonic()
-            self._claiming = False
             self._sync()
             self.ui.focus(self)
 
@@ -792,7 +716,7 @@ class GameScreen(Screen[tuple[str, None]]):
         self._busy += 1
         try:
             for prompt in self.table.prompts():
-                if prompt.pass_option is not None and prompt.seat in self._humans:
+                if prompt.pass_option is not None and prompt.seat in self._hand.humans:
                     try:
                         self.table.answer(prompt.seat, prompt.id, prompt.pass_option)
                     except IllegalMove:
@@ -819,7 +743,7 @@ class GameScreen(Screen[tuple[str, None]]):
                 (
                     f"{name} {says} ({CLAIM_KEYS[seat].upper()})",
                     "Hand the screen to them to answer the reaction window"
-                    if seat != self._shown
+                    if seat != self._hand.shown
                     else "Answer the reaction window now",
                     partial(self.action_claim, seat),
                 )
