@@ -69,7 +69,6 @@ import math
 import os
 import secrets
 import time
-from collections import deque
 from collections.abc import Callable, Collection, Iterator, Mapping
 from dataclasses import dataclass, field
 from functools import partial
@@ -80,6 +79,12 @@ from engine import __version__
 from engine.core import JSON, Event, IllegalMove
 from engine.game import Game, players_text, resolve_options
 from engine.invocation import command
+from engine.net.auth import PasswordHash, password_bytes
+from engine.net.chat import (
+    LOUD_SPECTATORS,
+    QUIET_SPECTATORS,
+    ChatRelay,
+)
 from engine.net.guard import AttemptBudget, ConnectionCounter, RefusalReporter, is_loopback
 from engine.net.protocol import (
     CHAT_RATE,
@@ -243,88 +248,6 @@ class HostConfig:
     Cyrillic "аlice" cannot sit beside "alice"."""
 
 
-CHAT_HISTORY = 50
-"""Chat lines a welcome repeats (the last ones said), so that whoever joins late, or
-comes back after a drop or a restart of their app, reads what was said meanwhile
-(kept in memory only: a resumed table starts a new chat)."""
-
-QUIET_SPECTATORS = (
-    "The host muted the spectators' chat: you read what the players say, but cannot chat."
-)
-"""What a spectator is told when the host mutes them, and when one chats while muted."""
-LOUD_SPECTATORS = "The host unmuted the spectators' chat: you may chat again."
-
-SCRYPT_N = 2**10
-"""scrypt's cost for new password hashes (about 3 ms and 1 MiB on a laptop).  Low on
-purpose: a resumed table checks a password on its event loop, where a flood of wrong
-ones must not stall the game; the hash only keeps a table's password (not a
-login's) out of the save in plain text."""
-_SCRYPT_MAX_MEMORY = 64 * 1024 * 1024
-
-
-def _utf8(text: str) -> bytes:
-    return text.encode("utf-8", "surrogatepass")
-
-
-@dataclass(frozen=True, slots=True)
-class PasswordHash:
-    """A table password as a save keeps it: scrypt of it with a random salt."""
-
-    salt: bytes
-    digest: bytes
-    n: int = SCRYPT_N
-    r: int = 8
-    p: int = 1
-
-    @classmethod
-    def of(cls, password: str) -> PasswordHash:
-        """The hash of ``password`` with a new random salt."""
-        salt = secrets.token_bytes(16)
-        return cls(salt, cls._derive(password, salt, SCRYPT_N, 8, 1))
-
-    @staticmethod
-    def _derive(password: str, salt: bytes, n: int, r: int, p: int) -> bytes:
-        return hashlib.scrypt(
-            _utf8(password), salt=salt, n=n, r=r, p=p, maxmem=_SCRYPT_MAX_MEMORY, dklen=32
-        )
-
-    def matches(self, password: str) -> bool:
-        """Whether ``password`` is the one hashed (compared in constant time)."""
-        given = self._derive(password, self.salt, self.n, self.r, self.p)
-        return hmac.compare_digest(given, self.digest)
-
-    def to_json(self) -> dict[str, JSON]:
-        return {
-            "kdf": "scrypt",
-            "n": self.n,
-            "r": self.r,
-            "p": self.p,
-            "salt": self.salt.hex(),
-            "hash": self.digest.hex(),
-        }
-
-    @classmethod
-    def from_json(cls, data: object) -> PasswordHash:
-        """Read :meth:`to_json`'s form back; ValueError if it is not one."""
-        if not isinstance(data, dict) or data.get("kdf") != "scrypt":
-            raise ValueError("the password is not an scrypt hash")
-        n, r, p = data.get("n"), data.get("r"), data.get("p")
-        for value in (n, r, p):
-            if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-                raise ValueError("bad scrypt parameters for the password")
-        assert isinstance(n, int) and isinstance(r, int) and isinstance(p, int)
-        # Bounded, so that a damaged save cannot make each hello cost seconds.
-        if n < 2 or n & (n - 1) or n > 2**20 or r > 32 or p > 4 or 128 * r * (n + p) > 2**25:
-            raise ValueError("bad scrypt parameters for the password")
-        salt, digest = data.get("salt"), data.get("hash")
-        if not isinstance(salt, str) or not isinstance(digest, str):
-            raise ValueError("the password's salt and hash must be hex text")
-        out = cls(bytes.fromhex(salt), bytes.fromhex(digest), n, r, p)
-        if not out.salt or len(out.digest) != 32:
-            raise ValueError("the password's salt or hash is missing")
-        return out
-
-
 @dataclass(frozen=True, slots=True)
 class SavedSettings:
     """How a resumed table was hosted, as its save (version 2 on) said."""
@@ -412,7 +335,7 @@ class _Conn:
         self.held: tuple[float, ProtocolError] | None = None  # refused, answered then
         self.decoder = LineDecoder(config.max_line)
         self.limiter = RateLimiter(config.rate, config.burst)
-        self.chat_limiter = RateLimiter(*config.chat_rate)
+        self.chat_limiter = RateLimiter(*config.chat_rate)  # this connection's own pace
         self.role = "hello"  # then "player" or "spectator"
         self.closing = False
         self.seat: int | None = None
@@ -536,10 +459,14 @@ class TableHost:
         )
         # Seats and spectators have a budget each (spectators can never spend the
         # seats'), and spectators' lines queue for theirs: a seat's line goes first.
-        self._chat_limiter = RateLimiter(*config.table_chat_rate)
-        self._spectator_chat_limiter = RateLimiter(*config.spectator_chat_rate)
-        self._spectator_chat: deque[dict[str, JSON]] = deque()
-        self._chat_history: deque[dict[str, JSON]] = deque(maxlen=CHAT_HISTORY)
+        self._chat = ChatRelay(
+            self._say,
+            per_connection=config.chat_rate,
+            seats=config.table_chat_rate,
+            spectators=config.spectator_chat_rate,
+            queue=config.spectator_chat_queue,
+            quiet=config.quiet_spectators,
+        )
         self._table_dirty = False
         self._lobby_dirty = False
         self._save_dirty = False
@@ -765,7 +692,7 @@ class TableHost:
             for c in self._conns.values()
             if c.role == "hello" and not c.closing
         ]
-        chat = self._spectator_chat_due()
+        chat = self._chat.due()
         if chat is not None:
             times.append(chat)
         report = self._refusals.due()
@@ -957,7 +884,7 @@ class TableHost:
                     and now - seat.away_since >= timeout
                 ):
                     self._bot_takes_over(seat)
-        self._relay_spectator_chat(now)
+        self._chat.relay_due(now)
         self._settle()
 
     def shutdown(self, reason: str = "The host stopped the table.") -> None:
@@ -1023,71 +950,31 @@ class TableHost:
         if mtype == "answer":
             self._answer(conn, msg)
         elif mtype == "chat":
-            self._chat(conn, clean_chat(msg["text"]))
+            self._take_chat(conn, clean_chat(msg["text"]))
         elif mtype == "again":
             self._vote_again(conn)
 
     # ------------------------------------------------------------------ chat
 
-    def _chat(self, conn: _Conn, text: str) -> None:
+    def _take_chat(self, conn: _Conn, text: str) -> None:
         """A chat line from ``conn``: a seat's is relayed at once (its own budget); a
         spectator's waits in the spectators' queue for their pace, behind no seat's."""
-        now = self._clock()
-        spectator = conn.seat is None
-        if spectator and self.config.quiet_spectators:
-            raise ProtocolError(Code.MUTED, QUIET_SPECTATORS)
-        if not conn.chat_limiter.allow(now):
-            raise ProtocolError(
-                Code.SLOW_DOWN,
-                f"Slow down: at most {self.config.chat_rate[0]:g} chat line a second "
-                "(that one was not sent).",
-            )
         said: dict[str, JSON] = {"from": conn.name, "seat": conn.seat, "text": text}
-        if not spectator:
-            if not self._chat_limiter.allow(now):
-                raise ProtocolError(
-                    Code.SLOW_DOWN,
-                    "The table's chat is busy: wait a moment (that line was not sent).",
-                )
-            self._say(said)
-            return
-        self._relay_spectator_chat(now)
-        if len(self._spectator_chat) >= self.config.spectator_chat_queue:
-            raise ProtocolError(
-                Code.SLOW_DOWN,
-                "The spectators' chat is busy: wait a moment (that line was not sent).",
-            )
-        self._spectator_chat.append(said)
-        self._relay_spectator_chat(now)
+        self._chat.take(said, conn.chat_limiter, self._clock())
 
     def _say(self, said: dict[str, JSON]) -> None:
-        self._chat_history.append(said)
         line: Message = {"type": "chat", **said}
         for other in self._listeners():
             self._send(other, line)
         who = said["from"] if said["seat"] is not None else f"{said['from']} (watching)"
         self._report_line("chat", f"{who}: {said['text']}")
 
-    def _relay_spectator_chat(self, now: float) -> None:
-        """Relay the spectators' waiting lines their budget allows by ``now``."""
-        queue = self._spectator_chat
-        while queue and self._spectator_chat_limiter.allow(now):
-            self._say(queue.popleft())
-
-    def _spectator_chat_due(self) -> float | None:
-        """When the spectators' next waiting line may go (None: none waits)."""
-        if not self._spectator_chat:
-            return None
-        return self._spectator_chat_limiter.next_allowed()
-
     def set_quiet_spectators(self, quiet: bool) -> None:
         """Mute (or unmute) the spectators' chat; every spectator is told.  Muting
         drops the spectators' lines still waiting."""
-        if quiet == self.config.quiet_spectators:
+        if not self._chat.mute(quiet):
             return
         self.config.quiet_spectators = quiet
-        if quiet:
-            self._spectator_chat.clear()
         text = QUIET_SPECTATORS if quiet else LOUD_SPECTATORS
         for conn in self._listeners():
             if conn.seat is None:
@@ -1196,7 +1083,7 @@ class TableHost:
         if known is None:
             known = self._verified
         if known is not None:
-            return hmac.compare_digest(_utf8(given), _utf8(known))
+            return hmac.compare_digest(password_bytes(given), password_bytes(known))
         stored = self.config.password_hash
         if stored is None:
             return True
@@ -1530,7 +1417,7 @@ class TableHost:
             "options": resolve_options(self.game, self.config.options),
             "players": len(self._seats),
             "window_seconds": self.config.window_seconds,
-            "chat": list(self._chat_history),
+            "chat": list(self._chat.history),
             **self._lobby_body(),
         }
 

@@ -12,8 +12,9 @@ import pytest
 from net_helpers import RACE, FakeClock, HostHarness, hello, play_host_game
 
 from engine.games import REGISTRY, get_game
+from engine.net.chat import CHAT_HISTORY
 from engine.net.guard import AttemptBudget
-from engine.net.host import CHAT_HISTORY, HostConfig, TableHost, fsync_saved
+from engine.net.host import HostConfig, TableHost, fsync_saved
 from engine.net.protocol import MAX_LINE, Code, encode
 from engine.session import SaveError, SeatConfig, Table
 

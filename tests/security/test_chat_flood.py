@@ -10,8 +10,9 @@ from __future__ import annotations
 from typing import Any
 
 from engine.games import get_game
+from engine.net.chat import LOUD_SPECTATORS, QUIET_SPECTATORS
 from engine.net.client import ClientConnection
-from engine.net.host import LOUD_SPECTATORS, QUIET_SPECTATORS, HostConfig, Send, TableHost
+from engine.net.host import HostConfig, Send, TableHost
 from engine.net.protocol import Code, Message, encode, parse_server_line
 from engine.net.server import TableServer
 
