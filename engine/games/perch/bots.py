@@ -357,7 +357,9 @@ class CautiousBot:
                 t.move(pos, dest, colour)
                 seat = COLOURS.index(colour)
                 done = [*moved, dest]
-                others = [START[colour]] if t.start[seat] - done.count(START[colour]) > 0 else []
+                others: list[str] = (
+                    [START[colour]] if t.start[seat] - done.count(START[colour]) > 0 else []
+                )
                 others += [sq for sq, occ in t.board.items() if occ == colour and sq not in done]
                 for other in others:
                     for d2 in destinations(t.board, t.broken, other, colour, left, jump):

@@ -29,7 +29,7 @@ Hidden information
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal, TypedDict, get_args
 
 from engine.core import JSON, Event, Option, Prompt, Rng, RuleOption
 from engine.game import Game, check_names, resolve_options
@@ -60,9 +60,23 @@ from engine.games.perch.cards import (
     cats_of,
     counted,
     dogs_of,
-    face_json,
     face_kind,
     face_name,
+)
+from engine.games.perch.view import (
+    Card,
+    Colour,
+    Flipped,
+    JumpRule,
+    Occupant,
+    PerchBranch,
+    PerchPlayer,
+    PerchPrivate,
+    PerchPublic,
+    Phase,
+    Square,
+    Stage,
+    Step,
 )
 
 STATE_FORMAT = "perch/1"
@@ -331,6 +345,8 @@ class PerchGame(Game[PerchState]):
     max_players = 2
     bot_levels = ("random", "cautious")
     default_bot = "cautious"
+    public_schema = PerchPublic
+    private_schema = PerchPrivate
     options = (
         RuleOption(
             "dog_track",
@@ -379,10 +395,11 @@ class PerchGame(Game[PerchState]):
         return CautiousBot(seat, seed)
 
     def build_public(self, state: PerchState) -> dict[str, JSON]:
-        return build_public(state)
+        # The base class's signature is a plain dict; the schema is PerchPublic.
+        return dict(build_public(state))
 
     def build_private(self, state: PerchState, seat: int) -> dict[str, JSON]:
-        return build_private(state, seat)
+        return dict(build_private(state, seat))
 
     def prompts(self, state: PerchState) -> list[Prompt]:
         cache = state.cache
@@ -476,7 +493,7 @@ def _end_turn(s: PerchState, events: list[Event]) -> None:
     _begin_turn(s, 1 - s.seat, events)
 
 
-def moving_colour(s: PerchState) -> str:
+def moving_colour(s: PerchState) -> Colour:
     """The colour of the cats the current cat card moves."""
     assert s.card is not None
     opp, _, _ = cats_of(DECK[s.card])
@@ -870,16 +887,61 @@ def _build_prompts(s: PerchState) -> list[Prompt]:
 # ---------------------------------------------------------------------- views
 
 
-def card_view(s: PerchState, seat: int, card: int) -> dict[str, JSON]:
+_OCCUPANT: dict[str | None, Occupant | None] = {
+    None: None,
+    "black": "black",
+    "ginger": "ginger",
+    "bird": "bird",
+}
+"""The board holds only these (:func:`check_consistent`): typed for the view."""
+_PHASE: dict[str, Phase] = {"setup": "setup", "play": "play", "over": "over"}
+_STEP: dict[str, Step] = {step: step for step in get_args(Step)}
+_JUMP: dict[str, JumpRule] = {rule: rule for rule in get_args(JumpRule)}
+
+
+class _CardExtra(TypedDict, total=False):
+    """The keys of a :class:`~engine.games.perch.view.Card` that depend on its kind."""
+
+    dogs: int
+    colour: Colour
+    whose: Literal["own", "opponent"]
+    cats: int
+    squares: int
+
+
+def card_view(s: PerchState, seat: int, card: int) -> Card:
     """A face-up card of ``seat``'s deck: its id and what it does."""
-    face = face_json(DECK[card], seat, COLOURS)
-    return {"id": card_id(seat, card), "deck": COLOURS[seat], **face}
+    face = DECK[card]
+    kind = face_kind(face)
+    colour = COLOURS[seat]
+    extra: _CardExtra = {}
+    if kind == "dogs":
+        extra = {"dogs": dogs_of(face)}
+    elif kind == "cats":
+        opp, count, squares = cats_of(face)
+        colour = COLOURS[1 - seat] if opp else COLOURS[seat]
+        extra = {
+            "colour": colour,
+            "whose": "opponent" if opp else "own",
+            "cats": count,
+            "squares": squares,
+        }
+    elif kind == "fall":
+        extra = {"colour": COLOURS[1 - seat]}
+    return {
+        "id": card_id(seat, card),
+        "deck": COLOURS[seat],
+        "face": face,
+        "kind": kind,
+        **extra,
+        "name": face_name(face, colour),
+    }
 
 
-def build_public(s: PerchState) -> dict[str, JSON]:
+def build_public(s: PerchState) -> PerchPublic:
     board = s.board
-    trunk: list[JSON] = [{"pos": t, "occupant": board.get(t)} for t in TRUNK]
-    branches: list[JSON] = []
+    trunk: list[Square] = [{"pos": t, "occupant": _OCCUPANT[board.get(t)]} for t in TRUNK]
+    branches: list[PerchBranch] = []
     broken = set(s.broken)
     for b in BRANCHES:
         token = s.tokens.get(b)
@@ -889,14 +951,17 @@ def build_public(s: PerchState) -> dict[str, JSON]:
                 "name": b,
                 "side": "left" if b[0] == "L" else "right",
                 "from": f"T{b[1]}",
-                "spots": [{"pos": sp, "occupant": board.get(sp)} for sp in BRANCH_SPOTS[b]],
+                "spots": [
+                    {"pos": sp, "occupant": _OCCUPANT[board.get(sp)]} for sp in BRANCH_SPOTS[b]
+                ],
                 "load": load(board, b),
                 "token_owner": None if token is None else token[0],
+                "token_colour": None if token is None else COLOURS[token[0]],
                 "strength": token[1] if token is not None and is_broken else None,
                 "broken": is_broken,
             }
         )
-    players: list[JSON] = []
+    players: list[PerchPlayer] = []
     for x, colour in enumerate(COLOURS):
         on_trunk = sum(1 for t in TRUNK if board.get(t) == colour)
         on_branches = sum(1 for sp in SPOTS if board.get(sp) == colour)
@@ -917,31 +982,27 @@ def build_public(s: PerchState) -> dict[str, JSON]:
                 "tokens_to_place": len(s.hands[x]),
             }
         )
-    stage: dict[str, JSON] = {"kind": s.step, "seat": s.seat}
+    stage: Stage = {"kind": _STEP[s.step], "seat": s.seat}
     if s.card is not None:
         stage["card"] = card_view(s, s.seat, s.card)
         if s.step in ("cat", "move"):
-            stage.update(
-                {
-                    "colour": moving_colour(s),
-                    "squares_left": s.steps_left,
-                    "cats_left": s.cats_left,
-                    "chosen": s.chosen,
-                    "moved": s.moved[:],
-                }
-            )
-    flipped: JSON = None
+            stage["colour"] = moving_colour(s)
+            stage["squares_left"] = s.steps_left
+            stage["cats_left"] = s.cats_left
+            stage["chosen"] = s.chosen
+            stage["moved"] = s.moved[:]
+    flipped: Flipped | None = None
     if s.flipped is not None:
         fseat, fcard = s.flipped
         flipped = {"seat": fseat, "card": card_view(s, fseat, fcard)}
     if s.cache is None:
         s.cache = _build_prompts(s)
-    public: dict[str, JSON] = {
+    public: PerchPublic = {
         "game": "perch",
-        "phase": s.phase,
+        "phase": _PHASE[s.phase],
         "turn": s.seat,
         "turn_number": s.turns,
-        "options": dict(s.options),
+        "options": {"dog_track": s.track, "jump_over": _JUMP[s.jump]},
         "players": players,
         "trunk": trunk,
         "trunk_limit": TRUNK_LIMIT,
@@ -965,7 +1026,7 @@ def build_public(s: PerchState) -> dict[str, JSON]:
     return public
 
 
-def build_private(s: PerchState, seat: int) -> dict[str, JSON]:
+def build_private(s: PerchState, seat: int) -> PerchPrivate:
     return {
         "seat": seat,
         "colour": COLOURS[seat],
