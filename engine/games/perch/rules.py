@@ -63,6 +63,17 @@ from engine.games.perch.cards import (
     face_kind,
     face_name,
 )
+from engine.games.perch.options import (
+    make_back,
+    make_branch,
+    make_cat,
+    make_flip,
+    make_spot,
+    make_stop,
+    make_to,
+    make_token,
+    parse,
+)
 from engine.games.perch.view import (
     Card,
     Colour,
@@ -434,19 +445,21 @@ def _ask_token(s: PerchState) -> None:
 
 
 def _answer_token(s: PerchState, seat: int, option: str, events: list[Event]) -> None:
-    s.pending = int(option[6:])
+    s.pending = parse(option).strength
     s.step = "branch"
     _new_prompt(s)
 
 
 def _answer_branch(s: PerchState, seat: int, option: str, events: list[Event]) -> None:
-    if option == "back":
+    parsed = parse(option)
+    if parsed.verb == "back":
         s.pending = None
         s.step = "token"
         _new_prompt(s)
         return
-    branch = option[7:]
+    branch = parsed.pos
     value = s.pending
+    assert branch is not None
     assert value is not None
     s.tokens[branch] = [seat, value]
     s.hands[seat].remove(value)
@@ -600,20 +613,22 @@ def _movable(s: PerchState, colour: str) -> bool:
 
 
 def _answer_cat(s: PerchState, seat: int, option: str, events: list[Event]) -> None:
-    if option == "stop":
+    parsed = parse(option)
+    if parsed.verb == "stop":
         colour = moving_colour(s)
         events.append(
             Event(f"{s.names[seat]} moves no other {colour} cat.", kind="stop"),
         )
         _end_turn(s, events)
         return
-    s.chosen = option[4:]
+    s.chosen = parsed.pos
     s.step = "move"
     _new_prompt(s)
 
 
 def _answer_move(s: PerchState, seat: int, option: str, events: list[Event]) -> None:
-    if option == "back":
+    parsed = parse(option)
+    if parsed.verb == "back":
         s.chosen = None
         s.step = "cat"
         _new_prompt(s)
@@ -621,7 +636,8 @@ def _answer_move(s: PerchState, seat: int, option: str, events: list[Event]) -> 
     colour = moving_colour(s)
     origin = s.chosen
     assert origin is not None
-    dest = option[3:]
+    dest = parsed.pos
+    assert dest is not None
     dist = destinations(s.board, s.broken, origin, colour, s.steps_left, s.jump)[dest]
     cseat = COLOURS.index(colour)
     if origin in START_COLOUR:
@@ -650,7 +666,8 @@ def _answer_move(s: PerchState, seat: int, option: str, events: list[Event]) -> 
 
 
 def _answer_fall(s: PerchState, seat: int, option: str, events: list[Event]) -> None:
-    pos = option[4:]
+    pos = parse(option).pos
+    assert pos is not None
     colour = s.board.pop(pos)
     s.start[COLOURS.index(colour)] += 1
     events.append(
@@ -663,7 +680,8 @@ def _answer_fall(s: PerchState, seat: int, option: str, events: list[Event]) -> 
 
 
 def _answer_bird(s: PerchState, seat: int, option: str, events: list[Event]) -> None:
-    spot = option[5:]
+    spot = parse(option).pos
+    assert spot is not None
     s.board[spot] = BIRD
     s.supply -= 1
     events.append(Event(f"{s.names[seat]} puts a bird on {spot}.", kind="bird"))
@@ -800,10 +818,10 @@ def _option(option_id: str, label: str) -> Option:
     return opt
 
 
-_FLIP = Option("flip", "Flip the top card of your deck")
-_BACK_TOKEN = Option("back", "Back: place another token")
-_BACK_CAT = Option("back", "Back: choose another cat")
-_STOP = Option("stop", "Stop: move no other cat")
+_FLIP = Option(make_flip(), "Flip the top card of your deck")
+_BACK_TOKEN = Option(make_back(), "Back: place another token")
+_BACK_CAT = Option(make_back(), "Back: choose another cat")
+_STOP = Option(make_stop(), "Stop: move no other cat")
 
 
 def _squares(n: int) -> str:
@@ -818,13 +836,13 @@ def _build_prompts(s: PerchState) -> list[Prompt]:
     step = s.step
     if step == "token":
         values = sorted(set(s.hands[seat]))
-        opts = tuple(_option(f"token:{v}", f"Your strength {v} token") for v in values)
+        opts = tuple(_option(make_token(v), f"Your strength {v} token") for v in values)
         left = ", ".join(str(v) for v in sorted(s.hands[seat]))
         text = f"Choose a strength token to place (yours left: {left}); only you will see it."
         return [Prompt(pid, seat, "token", text, opts)]
     if step == "branch":
         free = [b for b in BRANCHES if b not in s.tokens]
-        opts_b = [_option(f"branch:{b}", f"Branch {b} (from T{b[1]})") for b in free]
+        opts_b = [_option(make_branch(b), f"Branch {b} (from T{b[1]})") for b in free]
         if len(set(s.hands[seat])) > 1:
             opts_b.append(_BACK_TOKEN)
         text = f"Place your strength {s.pending} token on a free branch."
@@ -847,7 +865,7 @@ def _build_prompts(s: PerchState) -> list[Prompt]:
                 label = f"A {colour} cat from the {pos} ({s.start[COLOURS.index(colour)]} there)"
             else:
                 label = f"The {colour} cat on {pos}"
-            opts_c.append(_option(f"cat:{pos}", label))
+            opts_c.append(_option(make_cat(pos), label))
         if s.moved:
             opts_c.append(_STOP)
             text = f"{name}: move another {colour} cat ({_squares(s.steps_left)} left), or stop."
@@ -858,7 +876,7 @@ def _build_prompts(s: PerchState) -> list[Prompt]:
         origin = s.chosen
         assert origin is not None
         dests = destinations(s.board, s.broken, origin, colour, s.steps_left, s.jump)
-        opts_m = [_option(f"to:{d}", f"{d} ({_squares(k)})") for d, k in dests.items()]
+        opts_m = [_option(make_to(d), f"{d} ({_squares(k)})") for d, k in dests.items()]
         opts_m.append(_BACK_CAT)
         where = f"from the {origin}" if origin in START_COLOUR else f"on {origin}"
         text = f"{name}: move the {colour} cat {where} where? (up to {_squares(s.steps_left)})"
@@ -866,7 +884,7 @@ def _build_prompts(s: PerchState) -> list[Prompt]:
     if step == "fall":
         target = COLOURS[1 - seat]
         opts_f = tuple(
-            _option(f"cat:{sq}", f"The {target} cat on {sq} falls")
+            _option(make_cat(sq), f"The {target} cat on {sq} falls")
             for sq in SQUARES
             if s.board.get(sq) == target
         )
@@ -875,7 +893,7 @@ def _build_prompts(s: PerchState) -> list[Prompt]:
     if step == "bird":
         opts_s = tuple(
             _option(
-                f"spot:{sp}",
+                make_spot(sp),
                 f"{sp} (branch {sp[:2]}: {counted(load(s.board, sp[:2]), 'animal')} now)",
             )
             for sp in _free_spots(s)

@@ -203,8 +203,8 @@ class Stage(TypedDict):
     seat: int
     """Whose decision it is (the same as ``turn``)."""
     card: NotRequired[Card]
-    """The card being played, while one is (steps ``cat``, ``move``, ``fall``, ``bird``;
-    also after the last card of the game)."""
+    """The card being played, while one is (steps ``cat``, ``move``, ``fall`` and
+    ``bird``)."""
     colour: NotRequired[Colour]
     """Steps ``cat`` and ``move`` only: the colour of the cats the card moves."""
     squares_left: NotRequired[int]
