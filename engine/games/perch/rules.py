@@ -96,8 +96,8 @@ BIRDS = 8
 DEFAULT_TRACK = 14
 TRACK_RANGE = (3, 40)
 
-PHASES = frozenset({"setup", "play", "over"})
-STEPS = frozenset({"token", "branch", "flip", "cat", "move", "fall", "bird", "over"})
+PHASES: frozenset[str] = frozenset(get_args(Phase))
+STEPS: frozenset[str] = frozenset(get_args(Step))
 
 
 class PerchState:
@@ -912,7 +912,7 @@ _OCCUPANT: dict[str | None, Occupant | None] = {
     "bird": "bird",
 }
 """The board holds only these (:func:`check_consistent`): typed for the view."""
-_PHASE: dict[str, Phase] = {"setup": "setup", "play": "play", "over": "over"}
+_PHASE: dict[str, Phase] = {phase: phase for phase in get_args(Phase)}
 _STEP: dict[str, Step] = {step: step for step in get_args(Step)}
 _JUMP: dict[str, JumpRule] = {rule: rule for rule in get_args(JumpRule)}
 
