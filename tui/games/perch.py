@@ -40,6 +40,7 @@ from textual.widgets import Static
 
 from engine.core import Prompt
 from engine.games.perch.cards import counted
+from engine.games.perch.options import parse
 from themes import ASCII_GLYPHS, Glyphs
 from tui.games.base import GameUI, PaneChoice, Shown, winners_title
 from tui.games.stool import AWAY, nearest
@@ -56,8 +57,6 @@ CAT_STYLE = {"black": "bold $foreground", "ginger": "bold $primary"}
 BIRD_STYLE = "bold $secondary"
 TRUNK_ROWS = 5
 SPOTS = "abcd"
-PICK_VERBS = frozenset({"cat", "to", "spot", "branch"})
-"""Option ids naming a position of the tree ("cat:T2", "to:L3b", "spot:R1d", "branch:L4")."""
 LABEL = 2  # "L3"
 TOKEN = 2  # "b3"
 LINK = 2  # the branch between two spots: "──"
@@ -510,14 +509,10 @@ class PerchTable(Static):
 # --------------------------------------------------------------------------- the game's UI
 
 
-def _split(option_id: str) -> tuple[str, str]:
-    verb, _sep, rest = option_id.partition(":")
-    return verb, rest
-
-
 def _position(option_id: str) -> str | None:
-    verb, rest = _split(option_id)
-    return rest if verb in PICK_VERBS and rest else None
+    """The position of the tree an option picks ("cat:T2", "to:L3b", "spot:R1d",
+    "branch:L4"); None for the others ("flip", "back", "token:3"...)."""
+    return parse(option_id).pos
 
 
 class PerchUI(GameUI):
@@ -545,15 +540,13 @@ class PerchUI(GameUI):
         assert prompt is not None
         out = []
         for option in prompt.options:
-            verb, rest = _split(option.id)
-            if verb == "cat" and rest.endswith(" start"):
+            parsed = parse(option.id)
+            if parsed.from_start:
                 label = "start"
-            elif verb == "cat" and prompt.kind == "fall":
-                label = rest
-            elif verb in PICK_VERBS and rest:
-                label = option.label if verb == "to" else rest
-            elif verb == "token":
-                label = f"strength {rest}"
+            elif parsed.pos is not None:  # a fall's cat, a branch, a spot: its position
+                label = option.label if parsed.verb == "to" else parsed.pos
+            elif parsed.strength is not None:
+                label = f"strength {parsed.strength}"
             else:
                 label = option.label
             out.append((option.id, label))
@@ -565,9 +558,9 @@ class PerchUI(GameUI):
         ordered = self.ordered_options(shown)
         strengths: dict[int, str] = {}
         for option_id, _label in ordered:
-            verb, rest = _split(option_id)
-            if verb == "token" and rest.isdigit():
-                strengths.setdefault(int(rest), option_id)
+            strength = parse(option_id).strength
+            if strength is not None:
+                strengths.setdefault(strength, option_id)
         labels = {label for _, label in ordered}
         if strengths and len(strengths) == len(labels) and max(strengths) <= 9:
             # Each strength on its own digit (strength 3 on 3), whichever are left.
@@ -605,14 +598,13 @@ class PerchUI(GameUI):
                 pos = _position(option.id)
                 if pos is not None and pos not in usable:
                     usable.append(pos)
-        owners = {0: "black", 1: "ginger"}
         branches = {}
         for b in public["branches"]:
-            owner = b.get("token_owner")
+            owner = b.get("token_colour")
             branches[str(b["name"])] = Branch(
                 name=str(b["name"]),
                 spots=tuple(s.get("occupant") for s in b["spots"]),
-                owner=None if owner is None else owners[int(owner)],
+                owner=None if owner is None else str(owner),
                 strength=None if b.get("strength") is None else int(b["strength"]),
                 broken=bool(b.get("broken")),
             )

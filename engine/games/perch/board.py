@@ -21,11 +21,13 @@ from __future__ import annotations
 
 from typing import Final
 
-COLOURS: Final = ("black", "ginger")
+from engine.games.perch.view import Colour, StartPos
+
+COLOURS: Final[tuple[Colour, Colour]] = ("black", "ginger")
 """Seat 0 plays the black cats, seat 1 the ginger cats."""
 
 BIRD: Final = "bird"
-START: Final = {"black": "black start", "ginger": "ginger start"}
+START: Final[dict[str, StartPos]] = {"black": "black start", "ginger": "ginger start"}
 STARTS: Final = tuple(START.values())
 START_COLOUR: Final = {v: k for k, v in START.items()}
 
@@ -141,6 +143,6 @@ def destinations(
 
 def cat_positions(board: dict[str, str], start: int, colour: str) -> list[str]:
     """Where the cats of ``colour`` are: its start first (if any wait there), then the tree."""
-    out = [START[colour]] if start > 0 else []
+    out: list[str] = [START[colour]] if start > 0 else []
     out.extend(sq for sq in SQUARES if board.get(sq) == colour)
     return out

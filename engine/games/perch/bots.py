@@ -42,6 +42,7 @@ from engine.games.perch.board import (
     load,
 )
 from engine.games.perch.cards import TOKENS
+from engine.games.perch.options import make_cat, make_stop, make_to, parse
 
 START_WORTH = 0.3
 """What a cat waiting at its start is worth when the dogs have not moved yet."""
@@ -224,9 +225,9 @@ class CautiousBot:
         if kind in ("cat", "move"):
             return self._move(public, tree, kind, ids)
         if kind == "fall":
-            return self._best(ids, tree, _Tree.fall, 4)
+            return self._best(ids, tree, _Tree.fall)
         if kind == "bird":
-            return self._best(ids, tree, _Tree.put_bird, 5)
+            return self._best(ids, tree, _Tree.put_bird)
         return ids[0]
 
     # ------------------------------------------------------------ set-up
@@ -238,12 +239,14 @@ class CautiousBot:
     def _branch(self, private: dict[str, Any], ids: list[str]) -> str:
         """Strong tokens low on the tree (cats reach them first), weak ones higher up."""
         value = private.get("placing")
-        branches = [i for i in ids if i.startswith("branch:")]
+        branches = [i for i in ids if parse(i).verb == "branch"]
         if value is None or not branches:
             return ids[0]
 
         def height(i: str) -> int:
-            return int(i[8])
+            branch = parse(i).pos
+            assert branch is not None
+            return int(branch[1])  # "L3": the level of T3
 
         if int(value) >= 3:
             low = min(height(i) for i in branches)
@@ -306,14 +309,17 @@ class CautiousBot:
 
     # ------------------------------------------------------------ choices
 
-    def _best(self, ids: list[str], tree: _Tree, change: Change, cut: int) -> str:
-        """The option whose change (applied to ``option[cut:]``) leaves the best tree;
-        the first such option on a tie."""
+    def _best(self, ids: list[str], tree: _Tree, change: Change) -> str:
+        """The option whose change (applied to the position it names) leaves the best
+        tree; the first such option on a tie."""
         best_id = ids[0]
         best_value: float | None = None
         for i in ids:
+            pos = parse(i).pos
+            if pos is None:
+                continue
             t = tree.copy()
-            change(t, i[cut:])
+            change(t, pos)
             value = t.value()
             if best_value is None or value > best_value + 1e-9:
                 best_id, best_value = i, value
@@ -326,15 +332,16 @@ class CautiousBot:
         cats_left = int(stage["cats_left"])
         moved = [str(p) for p in stage["moved"]]
         jump = str(public["options"]["jump_over"])
+        parsed = [parse(i) for i in ids]
         if kind == "move":
             chosen = str(stage["chosen"])
-            firsts = [(chosen, d) for d in (i[3:] for i in ids if i.startswith("to:"))]
+            firsts = [(chosen, p.pos) for p in parsed if p.verb == "to" and p.pos is not None]
         else:
             firsts = []
-            for i in ids:
-                if not i.startswith("cat:"):
+            for p in parsed:
+                pos = p.pos
+                if p.verb != "cat" or pos is None:
                     continue
-                pos = i[4:]
                 for d in destinations(tree.board, tree.broken, pos, colour, steps, jump):
                     firsts.append((pos, d))
         # Score each first move alone (and stopping, if allowed), then look for a second cat.
@@ -357,7 +364,9 @@ class CautiousBot:
                 t.move(pos, dest, colour)
                 seat = COLOURS.index(colour)
                 done = [*moved, dest]
-                others = [START[colour]] if t.start[seat] - done.count(START[colour]) > 0 else []
+                others: list[str] = (
+                    [START[colour]] if t.start[seat] - done.count(START[colour]) > 0 else []
+                )
                 others += [sq for sq, occ in t.board.items() if occ == colour and sq not in done]
                 for other in others:
                     for d2 in destinations(t.board, t.broken, other, colour, left, jump):
@@ -366,8 +375,9 @@ class CautiousBot:
                         v2 = t2.value()
                         if v2 > best_value + 1e-9:
                             best_value, best_pos, best_dest = v2, pos, dest
-        if kind == "cat" and "stop" in ids and tree.value() >= best_value - 1e-9:
-            return "stop"
+        stop = make_stop()
+        if kind == "cat" and stop in ids and tree.value() >= best_value - 1e-9:
+            return stop
         if kind == "move":
-            return f"to:{best_dest}"
-        return f"cat:{best_pos}"
+            return make_to(best_dest)
+        return make_cat(best_pos)

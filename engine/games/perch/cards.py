@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from engine.core import JSON
+from engine.games.perch.view import FaceKind
 
 # (face, copies): the make-up of each deck, chosen by simulation (see RULES.md).
 DECK_MAKEUP: Final[tuple[tuple[str, int], ...]] = (
@@ -49,9 +49,17 @@ def card_id(seat: int, index: int) -> str:
     return f"{DECK_LETTER[seat]}{index}"
 
 
-def face_kind(face: str) -> str:
+_KINDS: Final[dict[str, FaceKind]] = {
+    "dogs": "dogs",
+    "cats": "cats",
+    "fall": "fall",
+    "bird": "bird",
+}
+
+
+def face_kind(face: str) -> FaceKind:
     """'dogs', 'cats', 'fall' or 'bird'."""
-    return face.split(":", 1)[0]
+    return _KINDS[face.split(":", 1)[0]]
 
 
 def dogs_of(face: str) -> int:
@@ -83,21 +91,3 @@ def face_name(face: str, colour: str) -> str:
     if kind == "fall":
         return "A cat falls"
     return "A bird"
-
-
-def face_json(face: str, seat: int, colours: tuple[str, str]) -> dict[str, JSON]:
-    """The public attributes of a face in ``seat``'s deck."""
-    kind = face_kind(face)
-    out: dict[str, JSON] = {"face": face, "kind": kind}
-    colour = colours[seat]
-    if kind == "dogs":
-        out["dogs"] = dogs_of(face)
-    elif kind == "cats":
-        opp, count, squares = cats_of(face)
-        colour = colours[1 - seat] if opp else colours[seat]
-        out.update({"colour": colour, "whose": "opponent" if opp else "own", "cats": count})
-        out["squares"] = squares
-    elif kind == "fall":
-        out["colour"] = colours[1 - seat]
-    out["name"] = face_name(face, colour)
-    return out

@@ -29,7 +29,7 @@ Hidden information
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal, TypedDict, get_args
 
 from engine.core import JSON, Event, Option, Prompt, Rng, RuleOption
 from engine.game import Game, check_names, resolve_options
@@ -60,9 +60,34 @@ from engine.games.perch.cards import (
     cats_of,
     counted,
     dogs_of,
-    face_json,
     face_kind,
     face_name,
+)
+from engine.games.perch.options import (
+    make_back,
+    make_branch,
+    make_cat,
+    make_flip,
+    make_spot,
+    make_stop,
+    make_to,
+    make_token,
+    parse,
+)
+from engine.games.perch.view import (
+    Card,
+    Colour,
+    Flipped,
+    JumpRule,
+    Occupant,
+    PerchBranch,
+    PerchPlayer,
+    PerchPrivate,
+    PerchPublic,
+    Phase,
+    Square,
+    Stage,
+    Step,
 )
 
 STATE_FORMAT = "perch/1"
@@ -71,8 +96,8 @@ BIRDS = 8
 DEFAULT_TRACK = 14
 TRACK_RANGE = (3, 40)
 
-PHASES = frozenset({"setup", "play", "over"})
-STEPS = frozenset({"token", "branch", "flip", "cat", "move", "fall", "bird", "over"})
+PHASES: frozenset[str] = frozenset(get_args(Phase))
+STEPS: frozenset[str] = frozenset(get_args(Step))
 
 
 class PerchState:
@@ -331,6 +356,8 @@ class PerchGame(Game[PerchState]):
     max_players = 2
     bot_levels = ("random", "cautious")
     default_bot = "cautious"
+    public_schema = PerchPublic
+    private_schema = PerchPrivate
     options = (
         RuleOption(
             "dog_track",
@@ -379,10 +406,11 @@ class PerchGame(Game[PerchState]):
         return CautiousBot(seat, seed)
 
     def build_public(self, state: PerchState) -> dict[str, JSON]:
-        return build_public(state)
+        # The base class's signature is a plain dict; the schema is PerchPublic.
+        return dict(build_public(state))
 
     def build_private(self, state: PerchState, seat: int) -> dict[str, JSON]:
-        return build_private(state, seat)
+        return dict(build_private(state, seat))
 
     def prompts(self, state: PerchState) -> list[Prompt]:
         cache = state.cache
@@ -417,19 +445,21 @@ def _ask_token(s: PerchState) -> None:
 
 
 def _answer_token(s: PerchState, seat: int, option: str, events: list[Event]) -> None:
-    s.pending = int(option[6:])
+    s.pending = parse(option).strength
     s.step = "branch"
     _new_prompt(s)
 
 
 def _answer_branch(s: PerchState, seat: int, option: str, events: list[Event]) -> None:
-    if option == "back":
+    parsed = parse(option)
+    if parsed.verb == "back":
         s.pending = None
         s.step = "token"
         _new_prompt(s)
         return
-    branch = option[7:]
+    branch = parsed.pos
     value = s.pending
+    assert branch is not None
     assert value is not None
     s.tokens[branch] = [seat, value]
     s.hands[seat].remove(value)
@@ -476,7 +506,7 @@ def _end_turn(s: PerchState, events: list[Event]) -> None:
     _begin_turn(s, 1 - s.seat, events)
 
 
-def moving_colour(s: PerchState) -> str:
+def moving_colour(s: PerchState) -> Colour:
     """The colour of the cats the current cat card moves."""
     assert s.card is not None
     opp, _, _ = cats_of(DECK[s.card])
@@ -583,20 +613,22 @@ def _movable(s: PerchState, colour: str) -> bool:
 
 
 def _answer_cat(s: PerchState, seat: int, option: str, events: list[Event]) -> None:
-    if option == "stop":
+    parsed = parse(option)
+    if parsed.verb == "stop":
         colour = moving_colour(s)
         events.append(
             Event(f"{s.names[seat]} moves no other {colour} cat.", kind="stop"),
         )
         _end_turn(s, events)
         return
-    s.chosen = option[4:]
+    s.chosen = parsed.pos
     s.step = "move"
     _new_prompt(s)
 
 
 def _answer_move(s: PerchState, seat: int, option: str, events: list[Event]) -> None:
-    if option == "back":
+    parsed = parse(option)
+    if parsed.verb == "back":
         s.chosen = None
         s.step = "cat"
         _new_prompt(s)
@@ -604,7 +636,8 @@ def _answer_move(s: PerchState, seat: int, option: str, events: list[Event]) -> 
     colour = moving_colour(s)
     origin = s.chosen
     assert origin is not None
-    dest = option[3:]
+    dest = parsed.pos
+    assert dest is not None
     dist = destinations(s.board, s.broken, origin, colour, s.steps_left, s.jump)[dest]
     cseat = COLOURS.index(colour)
     if origin in START_COLOUR:
@@ -633,7 +666,8 @@ def _answer_move(s: PerchState, seat: int, option: str, events: list[Event]) -> 
 
 
 def _answer_fall(s: PerchState, seat: int, option: str, events: list[Event]) -> None:
-    pos = option[4:]
+    pos = parse(option).pos
+    assert pos is not None
     colour = s.board.pop(pos)
     s.start[COLOURS.index(colour)] += 1
     events.append(
@@ -646,7 +680,8 @@ def _answer_fall(s: PerchState, seat: int, option: str, events: list[Event]) -> 
 
 
 def _answer_bird(s: PerchState, seat: int, option: str, events: list[Event]) -> None:
-    spot = option[5:]
+    spot = parse(option).pos
+    assert spot is not None
     s.board[spot] = BIRD
     s.supply -= 1
     events.append(Event(f"{s.names[seat]} puts a bird on {spot}.", kind="bird"))
@@ -783,10 +818,10 @@ def _option(option_id: str, label: str) -> Option:
     return opt
 
 
-_FLIP = Option("flip", "Flip the top card of your deck")
-_BACK_TOKEN = Option("back", "Back: place another token")
-_BACK_CAT = Option("back", "Back: choose another cat")
-_STOP = Option("stop", "Stop: move no other cat")
+_FLIP = Option(make_flip(), "Flip the top card of your deck")
+_BACK_TOKEN = Option(make_back(), "Back: place another token")
+_BACK_CAT = Option(make_back(), "Back: choose another cat")
+_STOP = Option(make_stop(), "Stop: move no other cat")
 
 
 def _squares(n: int) -> str:
@@ -801,13 +836,13 @@ def _build_prompts(s: PerchState) -> list[Prompt]:
     step = s.step
     if step == "token":
         values = sorted(set(s.hands[seat]))
-        opts = tuple(_option(f"token:{v}", f"Your strength {v} token") for v in values)
+        opts = tuple(_option(make_token(v), f"Your strength {v} token") for v in values)
         left = ", ".join(str(v) for v in sorted(s.hands[seat]))
         text = f"Choose a strength token to place (yours left: {left}); only you will see it."
         return [Prompt(pid, seat, "token", text, opts)]
     if step == "branch":
         free = [b for b in BRANCHES if b not in s.tokens]
-        opts_b = [_option(f"branch:{b}", f"Branch {b} (from T{b[1]})") for b in free]
+        opts_b = [_option(make_branch(b), f"Branch {b} (from T{b[1]})") for b in free]
         if len(set(s.hands[seat])) > 1:
             opts_b.append(_BACK_TOKEN)
         text = f"Place your strength {s.pending} token on a free branch."
@@ -830,7 +865,7 @@ def _build_prompts(s: PerchState) -> list[Prompt]:
                 label = f"A {colour} cat from the {pos} ({s.start[COLOURS.index(colour)]} there)"
             else:
                 label = f"The {colour} cat on {pos}"
-            opts_c.append(_option(f"cat:{pos}", label))
+            opts_c.append(_option(make_cat(pos), label))
         if s.moved:
             opts_c.append(_STOP)
             text = f"{name}: move another {colour} cat ({_squares(s.steps_left)} left), or stop."
@@ -841,7 +876,7 @@ def _build_prompts(s: PerchState) -> list[Prompt]:
         origin = s.chosen
         assert origin is not None
         dests = destinations(s.board, s.broken, origin, colour, s.steps_left, s.jump)
-        opts_m = [_option(f"to:{d}", f"{d} ({_squares(k)})") for d, k in dests.items()]
+        opts_m = [_option(make_to(d), f"{d} ({_squares(k)})") for d, k in dests.items()]
         opts_m.append(_BACK_CAT)
         where = f"from the {origin}" if origin in START_COLOUR else f"on {origin}"
         text = f"{name}: move the {colour} cat {where} where? (up to {_squares(s.steps_left)})"
@@ -849,7 +884,7 @@ def _build_prompts(s: PerchState) -> list[Prompt]:
     if step == "fall":
         target = COLOURS[1 - seat]
         opts_f = tuple(
-            _option(f"cat:{sq}", f"The {target} cat on {sq} falls")
+            _option(make_cat(sq), f"The {target} cat on {sq} falls")
             for sq in SQUARES
             if s.board.get(sq) == target
         )
@@ -858,7 +893,7 @@ def _build_prompts(s: PerchState) -> list[Prompt]:
     if step == "bird":
         opts_s = tuple(
             _option(
-                f"spot:{sp}",
+                make_spot(sp),
                 f"{sp} (branch {sp[:2]}: {counted(load(s.board, sp[:2]), 'animal')} now)",
             )
             for sp in _free_spots(s)
@@ -870,16 +905,61 @@ def _build_prompts(s: PerchState) -> list[Prompt]:
 # ---------------------------------------------------------------------- views
 
 
-def card_view(s: PerchState, seat: int, card: int) -> dict[str, JSON]:
+_OCCUPANT: dict[str | None, Occupant | None] = {
+    None: None,
+    "black": "black",
+    "ginger": "ginger",
+    "bird": "bird",
+}
+"""The board holds only these (:func:`check_consistent`): typed for the view."""
+_PHASE: dict[str, Phase] = {phase: phase for phase in get_args(Phase)}
+_STEP: dict[str, Step] = {step: step for step in get_args(Step)}
+_JUMP: dict[str, JumpRule] = {rule: rule for rule in get_args(JumpRule)}
+
+
+class _CardExtra(TypedDict, total=False):
+    """The keys of a :class:`~engine.games.perch.view.Card` that depend on its kind."""
+
+    dogs: int
+    colour: Colour
+    whose: Literal["own", "opponent"]
+    cats: int
+    squares: int
+
+
+def card_view(s: PerchState, seat: int, card: int) -> Card:
     """A face-up card of ``seat``'s deck: its id and what it does."""
-    face = face_json(DECK[card], seat, COLOURS)
-    return {"id": card_id(seat, card), "deck": COLOURS[seat], **face}
+    face = DECK[card]
+    kind = face_kind(face)
+    colour = COLOURS[seat]
+    extra: _CardExtra = {}
+    if kind == "dogs":
+        extra = {"dogs": dogs_of(face)}
+    elif kind == "cats":
+        opp, count, squares = cats_of(face)
+        colour = COLOURS[1 - seat] if opp else COLOURS[seat]
+        extra = {
+            "colour": colour,
+            "whose": "opponent" if opp else "own",
+            "cats": count,
+            "squares": squares,
+        }
+    elif kind == "fall":
+        extra = {"colour": COLOURS[1 - seat]}
+    return {
+        "id": card_id(seat, card),
+        "deck": COLOURS[seat],
+        "face": face,
+        "kind": kind,
+        **extra,
+        "name": face_name(face, colour),
+    }
 
 
-def build_public(s: PerchState) -> dict[str, JSON]:
+def build_public(s: PerchState) -> PerchPublic:
     board = s.board
-    trunk: list[JSON] = [{"pos": t, "occupant": board.get(t)} for t in TRUNK]
-    branches: list[JSON] = []
+    trunk: list[Square] = [{"pos": t, "occupant": _OCCUPANT[board.get(t)]} for t in TRUNK]
+    branches: list[PerchBranch] = []
     broken = set(s.broken)
     for b in BRANCHES:
         token = s.tokens.get(b)
@@ -889,14 +969,17 @@ def build_public(s: PerchState) -> dict[str, JSON]:
                 "name": b,
                 "side": "left" if b[0] == "L" else "right",
                 "from": f"T{b[1]}",
-                "spots": [{"pos": sp, "occupant": board.get(sp)} for sp in BRANCH_SPOTS[b]],
+                "spots": [
+                    {"pos": sp, "occupant": _OCCUPANT[board.get(sp)]} for sp in BRANCH_SPOTS[b]
+                ],
                 "load": load(board, b),
                 "token_owner": None if token is None else token[0],
+                "token_colour": None if token is None else COLOURS[token[0]],
                 "strength": token[1] if token is not None and is_broken else None,
                 "broken": is_broken,
             }
         )
-    players: list[JSON] = []
+    players: list[PerchPlayer] = []
     for x, colour in enumerate(COLOURS):
         on_trunk = sum(1 for t in TRUNK if board.get(t) == colour)
         on_branches = sum(1 for sp in SPOTS if board.get(sp) == colour)
@@ -917,31 +1000,27 @@ def build_public(s: PerchState) -> dict[str, JSON]:
                 "tokens_to_place": len(s.hands[x]),
             }
         )
-    stage: dict[str, JSON] = {"kind": s.step, "seat": s.seat}
+    stage: Stage = {"kind": _STEP[s.step], "seat": s.seat}
     if s.card is not None:
         stage["card"] = card_view(s, s.seat, s.card)
         if s.step in ("cat", "move"):
-            stage.update(
-                {
-                    "colour": moving_colour(s),
-                    "squares_left": s.steps_left,
-                    "cats_left": s.cats_left,
-                    "chosen": s.chosen,
-                    "moved": s.moved[:],
-                }
-            )
-    flipped: JSON = None
+            stage["colour"] = moving_colour(s)
+            stage["squares_left"] = s.steps_left
+            stage["cats_left"] = s.cats_left
+            stage["chosen"] = s.chosen
+            stage["moved"] = s.moved[:]
+    flipped: Flipped | None = None
     if s.flipped is not None:
         fseat, fcard = s.flipped
         flipped = {"seat": fseat, "card": card_view(s, fseat, fcard)}
     if s.cache is None:
         s.cache = _build_prompts(s)
-    public: dict[str, JSON] = {
+    public: PerchPublic = {
         "game": "perch",
-        "phase": s.phase,
+        "phase": _PHASE[s.phase],
         "turn": s.seat,
         "turn_number": s.turns,
-        "options": dict(s.options),
+        "options": {"dog_track": s.track, "jump_over": _JUMP[s.jump]},
         "players": players,
         "trunk": trunk,
         "trunk_limit": TRUNK_LIMIT,
@@ -965,7 +1044,7 @@ def build_public(s: PerchState) -> dict[str, JSON]:
     return public
 
 
-def build_private(s: PerchState, seat: int) -> dict[str, JSON]:
+def build_private(s: PerchState, seat: int) -> PerchPrivate:
     return {
         "seat": seat,
         "colour": COLOURS[seat],
