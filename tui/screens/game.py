@@ -45,6 +45,7 @@ import time
 from collections.abc import Callable
 from dataclasses import replace
 from functools import partial
+from pathlib import Path, PurePath
 from typing import Any, ClassVar
 
 from textual import on
@@ -84,6 +85,9 @@ from tui.widgets import (
 from tui.widgets.live_footer import LiveFooter
 
 TICK_SECONDS = 0.1
+GAME_CSS = sorted((Path(__file__).resolve().parent.parent / "games").glob("*.tcss"))
+"""Each game's own styles, beside its presenter (``tui/games/<id>.tcss``), after the
+screen's: a new game brings its file and nothing here changes."""
 """How often the screen lets the table apply what fell due (bot moves, window deadlines)."""
 _MAX_TICKS = 500
 """Table ticks applied in one go at most (instant bots chain many answers)."""
@@ -153,7 +157,7 @@ def _claim_bindings() -> list[Binding]:
 class GameScreen(Screen[tuple[str, None]]):
     """One game in hot-seat.  Dismissed with ``("again", None)`` or ``("menu", None)``."""
 
-    CSS_PATH = "game.tcss"
+    CSS_PATH: ClassVar[list[str | PurePath]] = ["game.tcss", *GAME_CSS]
     BINDINGS: ClassVar[list[BindingType]] = [
         *_choose_bindings(),
         *_claim_bindings(),
