@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from typing import Final
 
+from engine.games.stool.view import Face, FaceKind, PigeonKey
+
 WITNESS_VALUES: Final = tuple(range(1, 10))
 WITNESS_COPIES: Final = 4
 PIGEON_COPIES: Final = 4
@@ -57,13 +59,17 @@ DECK_SIZE: Final = len(all_faces())
 assert DECK_SIZE == 54
 
 
-def face_kind(face: str) -> str:
+def face_kind(face: str) -> FaceKind:
     """'witness', 'meatball', 'pigeon' or 'rat'."""
     if face.startswith("witness:"):
         return "witness"
     if face.startswith("pigeon:"):
         return "pigeon"
-    return face
+    if face == MEATBALL:
+        return "meatball"
+    if face == RAT:
+        return "rat"
+    raise ValueError(f"{face!r} is not a Stool Pigeon card")
 
 
 def face_value(face: str) -> int | None:
@@ -111,16 +117,25 @@ def matches(played: str, card: str) -> bool:
     return is_witness(played) and card == played
 
 
-def face_json(face: str) -> dict[str, str | int | bool | None]:
-    """The public attributes of a face, for views."""
-    kind = face_kind(face)
+PIGEON_KEY: Final[dict[str, PigeonKey]] = {
+    "pigeon:stool": "stool",
+    "pigeon:bamboozle": "bamboozle",
+    "pigeon:vendetta": "vendetta",
+    "pigeon:kingpin": "kingpin",
+}
+"""The pigeon of each pigeon face (a typed key of ``PIGEONS``)."""
+assert sorted(PIGEON_KEY.values()) == sorted(PIGEONS)
+
+
+def face_json(face: str) -> Face:
+    """The public attributes of a face, for views (see ``view.Face``)."""
     return {
         "face": face,
-        "kind": kind,
+        "kind": face_kind(face),
         "value": face_value(face),
         "name": face_name(face),
         "witness": is_witness(face),
-        "pigeon": face[7:] if kind == "pigeon" else None,
+        "pigeon": PIGEON_KEY.get(face),
     }
 
 

@@ -35,7 +35,7 @@ Knowledge
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal, cast
 
 from engine.core import JSON, Event, IllegalMove, Option, Prompt, Rng, RuleOption
 from engine.game import Game, check_names, resolve_options
@@ -52,6 +52,21 @@ from engine.games.stool.cards import (
     all_faces,
     is_witness,
     matches,
+)
+from engine.games.stool.view import (
+    Card,
+    MemoryEntry,
+    Peek,
+    Phase,
+    PigeonKey,
+    PlayTop,
+    Race,
+    Seat,
+    Slot,
+    Stage,
+    StageKind,
+    StoolPrivate,
+    StoolPublic,
 )
 
 STATE_FORMAT = "stool/1"
@@ -321,6 +336,8 @@ class StoolGame(Game[StoolState]):
     simultaneous = True  # races ask every seat at once
     races = True  # the first claim wins
     hidden_positions = True  # the crime scenes' face-down cards, by position
+    public_schema = StoolPublic
+    private_schema = StoolPrivate
     options = (
         RuleOption(
             "race_retries",
@@ -391,11 +408,15 @@ class StoolGame(Game[StoolState]):
 
         return MemoryBot(seat, seed, level)
 
+    # The base class speaks of every game's view halves as JSON objects (dict[str, JSON]),
+    # and mypy does not let a TypedDict stand for a dict; the halves are built typed by
+    # build_public / build_private below (public_schema / private_schema), and the casts
+    # only hand them over.
     def build_public(self, state: StoolState) -> dict[str, JSON]:
-        return build_public(state)
+        return cast(dict[str, JSON], build_public(state))
 
     def build_private(self, state: StoolState, seat: int) -> dict[str, JSON]:
-        return build_private(state, seat)
+        return cast(dict[str, JSON], build_private(state, seat))
 
     def prompts(self, state: StoolState) -> list[Prompt]:
         cache = state.cache
@@ -1130,18 +1151,18 @@ _ANSWER = {
 # -------------------------------------------------------------------- views
 
 
-def card_view(s: StoolState, card: int) -> dict[str, JSON]:
+def card_view(s: StoolState, card: int) -> Card:
     """A face-up card: its id and its face."""
     return {"id": f"c{card}", **FACE_JSON[s.faces[card]]}
 
 
-def build_public(s: StoolState) -> dict[str, JSON]:
+def build_public(s: StoolState) -> StoolPublic:
     over = s.result is not None
-    seats: list[JSON] = []
+    seats: list[Seat] = []
     for x, sc in enumerate(s.scenes):
-        slots: list[JSON] = []
+        slots: list[Slot] = []
         for i, c in enumerate(sc):
-            slot: dict[str, JSON] = {"pos": pos_name(x, i), "empty": c is None, "face_up": False}
+            slot: Slot = {"pos": pos_name(x, i), "empty": c is None, "face_up": False}
             if over and c is not None:
                 slot["face_up"] = True
                 slot["card"] = card_view(s, c)
@@ -1155,19 +1176,25 @@ def build_public(s: StoolState) -> dict[str, JSON]:
                 "slots": slots,
             }
         )
-    top: dict[str, JSON] | None = None
+    top: PlayTop | None = None
     if s.play:
         card = s.play[-1]
-        top = {**card_view(s, card), "eliminated": card in s.eliminated}
-    stage: dict[str, JSON] = {"kind": s.phase if s.phase != "play" else s.step}
+        top = {
+            **card_view(s, card),
+            "eliminated": card in s.eliminated,
+            "takeable": _top_available(s),
+        }
+    # The state keeps its phase and step as plain strings, checked against _PHASES and
+    # _STEPS when a game is loaded: they are the schema's literals.
+    stage: Stage = {"kind": cast(StageKind, s.phase if s.phase != "play" else s.step)}
     if s.phase == "play":
         stage["seat"] = s.seat
-        stage["action"] = s.action or None
+        stage["action"] = cast(PigeonKey, s.action) if s.action else None
         stage["picked"] = s.picks[:]
-        stage["from"] = s.source or None
+        stage["from"] = cast(Literal["draw", "play"], s.source) if s.source else None
         if s.step == "swap" and s.source == "play" and s.drawn is not None:
             stage["taken"] = card_view(s, s.drawn)
-    race_view: dict[str, JSON] = {"open": s.race is not None}
+    race_view: Race = {"open": s.race is not None}
     if s.race is not None:
         race_view.update(
             {
@@ -1184,9 +1211,9 @@ def build_public(s: StoolState) -> dict[str, JSON]:
     for p in s.cache:
         if p.seat not in waiting:
             waiting.append(p.seat)
-    public: dict[str, JSON] = {
+    public: StoolPublic = {
         "game": "stool",
-        "phase": s.phase,
+        "phase": cast(Phase, s.phase),  # checked against _PHASES, as above
         "turn": s.seat,
         "round": s.round,
         "turn_number": s.turns,
@@ -1217,34 +1244,44 @@ def build_public(s: StoolState) -> dict[str, JSON]:
             "cards": list(r["cards"]),
             "rat_value": r["rat_value"],
             "rat_card": None if r["rat_card"] is None else card_view(s, int(r["rat_card"])),
+            "rat_pos": _rat_pos(s),
         }
     return public
 
 
-def build_private(s: StoolState, seat: int) -> dict[str, JSON]:
-    private: dict[str, JSON] = {"seat": seat}
+def _rat_pos(s: StoolState) -> str | None:
+    """The position of the Rat, if it is in a crime scene."""
+    for x, sc in enumerate(s.scenes):
+        for i, c in enumerate(sc):
+            if c is not None and s.faces[c] == RAT:
+                return pos_name(x, i)
+    return None
+
+
+def build_private(s: StoolState, seat: int) -> StoolPrivate:
+    drawn: Card | None = None
     if s.step == "swap" and s.seat == seat and s.drawn is not None:
-        private["drawn"] = card_view(s, s.drawn)
-    peek: list[JSON] = []
+        drawn = card_view(s, s.drawn)
+    peek: list[Peek] = []
     if s.phase == "peek" and seat in s.peeking:
         sc = s.scenes[seat]
         for i in BOTTOM:
             c = sc[i] if i < len(sc) else None
             if c is not None:
-                peek.append({"pos": pos_name(seat, i), "card": dict(FACE_JSON[s.faces[c]])})
+                peek.append({"pos": pos_name(seat, i), "card": FACE_JSON[s.faces[c]].copy()})
     elif s.step == "seen" and s.seat == seat and s.picks and s.phase == "play":
         c = s.card_at(s.picks[0])
         if c is not None:
-            peek.append({"pos": s.picks[0], "card": dict(FACE_JSON[s.faces[c]])})
-    private["peek"] = peek
+            peek.append({"pos": s.picks[0], "card": FACE_JSON[s.faces[c]].copy()})
     mem = s.memory[seat]
-    memory: dict[str, JSON] = {}
+    memory: dict[str, MemoryEntry] = {}
     for x, sc in enumerate(s.scenes):
         for i, c in enumerate(sc):
             if c is not None and c in mem:
                 memory[pos_name(x, i)] = {**FACE_JSON[s.faces[c]], "seen": mem[c]}
-    private["memory"] = memory
-    return private
+    if drawn is None:
+        return {"seat": seat, "peek": peek, "memory": memory}
+    return {"seat": seat, "drawn": drawn, "peek": peek, "memory": memory}
 
 
 GAME = StoolGame()
