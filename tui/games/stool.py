@@ -958,7 +958,7 @@ class StoolUI(GameUI):
             piles.append(Content.assemble((f"{g.discard} PLAY ", "bold"), (name, face.style)))
             if top.get("eliminated"):
                 piles.append(Content.styled("(eliminated)", "$text-muted"))
-            elif face.kind not in ("witness", "meatball"):
+            elif not top.get("takeable"):
                 piles.append(Content.styled("(can't be taken)", "$text-muted"))
         status: list[Content] = []
         if public.get("phase") == "peek":
@@ -1059,20 +1059,15 @@ class StoolUI(GameUI):
         title = winners_title(names, winners, "!") if winners else "No one wins."
         reason = str(outcome.get("reason", ""))
         rat_value = int(outcome.get("rat_value") or 0)
-        rat_at = [
-            str(slot["pos"])
-            for seat in public["seats"]
-            for slot in seat["slots"]
-            if (slot.get("card") or {}).get("kind") == "rat"
-        ]
-        if rat_at:
+        rat_pos = outcome.get("rat_pos")
+        if rat_pos:
             rat_card = outcome.get("rat_card")
             why = (
                 f"the top DRAW card is {Face.from_view(rat_card).words}"
                 if rat_card
                 else "there is no DRAW card"
             )
-            reason += f"\nThe Rat (in {', '.join(rat_at)}) is worth {rat_value}: {why}."
+            reason += f"\nThe Rat (in {rat_pos}) is worth {rat_value}: {why}."
         sections = tuple(
             self.revealed_scene(
                 seat,

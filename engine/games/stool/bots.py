@@ -20,6 +20,16 @@ from typing import Any
 
 from engine.core import JSON, Event, Prompt, Rng
 from engine.games.stool.cards import MEAN_VALUE
+from engine.games.stool.options import (
+    DRAW,
+    KNOCK,
+    PASS,
+    SKIP,
+    TAKE,
+    make_slot,
+    parse,
+    parse_position,
+)
 
 # Forgetting: the chance per round that the bot loses one remembered card.
 LEVELS: dict[str, float] = {"easy": 0.25, "normal": 0.10, "sharp": 0.02}
@@ -81,7 +91,7 @@ class MemoryBot:
         if kind == "giveback":
             # Any card may go, the Rat too (a give-back is blind): the one it most wants
             # to be rid of, as for a Kingpin or a swap.
-            return max(ids, key=lambda i: (table.dump_value(i[5:]), -ids.index(i)))
+            return max(ids, key=lambda i: (table.dump_value(parse(i).at), -ids.index(i)))
         if kind == "look":
             return self._look(table, ids)
         if kind == "switch":
@@ -117,9 +127,10 @@ class MemoryBot:
         give = table.highest_own_est()
         best: tuple[float, str] | None = None
         for i in ids:
-            if not i.startswith("claim:"):
+            chosen = parse(i)
+            if chosen.verb != "claim":
                 continue
-            pos = i[6:]
+            pos = chosen.at
             entry = table.mem.get(pos)
             if entry is None or entry["face"] != face:
                 continue
@@ -128,22 +139,22 @@ class MemoryBot:
             gain = float(value) if table.owner(pos) == self.seat else give
             if best is None or gain > best[0]:
                 best = (gain, i)
-        return best[1] if best else "pass"
+        return best[1] if best else PASS
 
     def _draw(self, public: dict[str, Any], table: _Table, ids: list[str]) -> str:
-        if "knock" in ids and self._wants_knock(table):
-            return "knock"
-        if "take" in ids:
+        if KNOCK in ids and self._wants_knock(table):
+            return KNOCK
+        if TAKE in ids:
             top = public["play_top"]
             value = float(top["value"] or 0)
             worst = table.worst_own()
             if worst is not None and (worst[0] - value >= 3 or (value <= 1 and worst[0] > value)):
-                return "take"
-        if "draw" in ids:
-            return "draw"
-        if "take" in ids:
-            return "take"
-        return "skip" if "skip" in ids else ids[0]
+                return TAKE
+        if DRAW in ids:
+            return DRAW
+        if TAKE in ids:
+            return TAKE
+        return SKIP if SKIP in ids else ids[0]
 
     def _wants_knock(self, table: _Table) -> bool:
         mine = table.scene(self.seat)
@@ -161,7 +172,7 @@ class MemoryBot:
         d = RAT_GUESS if drawn["kind"] == "rat" else float(drawn["value"] or 0)
         best: tuple[float, int, str] | None = None
         for n, i in enumerate(ids):
-            pos = i[5:]
+            pos = parse(i).at
             entry = table.mem.get(pos)
             if not table.has_card(pos):
                 delta = d
@@ -196,10 +207,10 @@ class MemoryBot:
         return 0.0
 
     def _look(self, table: _Table, ids: list[str]) -> str:
-        positions = [i[5:] for i in ids]
+        positions = [parse(i).at for i in ids]
         for pos in positions:
             if table.owner(pos) == self.seat and table.mem.get(pos) is None:
-                return "slot:" + pos
+                return make_slot(pos)
         # Else someone's unknown card: the lowest opponent's first (knock or not?).
         others = sorted(
             (x for x in range(table.n) if x != self.seat), key=lambda x: (table.total(x), x)
@@ -207,21 +218,21 @@ class MemoryBot:
         for x in others:
             for pos in positions:
                 if table.owner(pos) == x and table.mem.get(pos) is None:
-                    return "slot:" + pos
+                    return make_slot(pos)
         return ids[0]
 
     def _switch(self, public: dict[str, Any], table: _Table, ids: list[str]) -> str:
         picked: list[str] = public["stage"].get("picked") or []
-        positions = [i[5:] for i in ids]
+        positions = [parse(i).at for i in ids]
         mine = [p for p in positions if table.owner(p) == self.seat]
         theirs = [p for p in positions if table.owner(p) != self.seat]
         if picked:
             first = picked[0]
             if table.owner(first) == self.seat and theirs:
-                return "slot:" + min(theirs, key=lambda p: (table.est(p), positions.index(p)))
+                return make_slot(min(theirs, key=lambda p: (table.est(p), positions.index(p))))
             if table.owner(first) != self.seat and theirs:
                 # Keep it among the others: never take a card blind into my own scene.
-                return "slot:" + theirs[0]
+                return make_slot(theirs[0])
             return ids[0]
         best: tuple[float, str] | None = None
         for a in mine:
@@ -230,20 +241,21 @@ class MemoryBot:
                 if best is None or gain > best[0]:
                     best = (gain, a)
         if best is not None and best[0] > 0.5:
-            return "slot:" + best[1]
+            return make_slot(best[1])
         if len(theirs) >= 2:
-            return "slot:" + theirs[0]
+            return make_slot(theirs[0])
         return ids[0]
 
     def _kingpin(self, table: _Table, ids: list[str]) -> str:
-        eliminate = [i for i in ids if i.startswith("eliminate:")]
-        give = [i for i in ids if i.startswith("give:")]
+        chosen = [(i, parse(i)) for i in ids]
+        eliminate = [(i, p.at) for i, p in chosen if p.verb == "eliminate"]
+        give = [(i, p.seat) for i, p in chosen if p.verb == "give" and p.seat is not None]
         if eliminate:
-            top = max(eliminate, key=lambda i: (table.dump_value(i[10:]), -ids.index(i)))
-            if table.dump_value(top[10:]) >= 2 or not give:
+            top, pos = max(eliminate, key=lambda e: (table.dump_value(e[1]), -ids.index(e[0])))
+            if table.dump_value(pos) >= 2 or not give:
                 return top
         if give:
-            return min(give, key=lambda i: (table.total(int(i[5:])), i))
+            return min(give, key=lambda g: (table.total(g[1]), g[0]))[0]
         return ids[0]
 
 
@@ -263,7 +275,7 @@ class _Table:
 
     @staticmethod
     def owner(pos: str) -> int:
-        return "ABCDEF".index(pos[0])
+        return parse_position(pos)[0]
 
     def has_card(self, pos: str) -> bool:
         return pos in self.cards

@@ -34,6 +34,7 @@ Knowledge
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any, Literal, cast
 
@@ -53,6 +54,23 @@ from engine.games.stool.cards import (
     is_witness,
     matches,
 )
+from engine.games.stool.options import (
+    DONE,
+    DRAW,
+    KNOCK,
+    LETTERS,
+    OK,
+    PASS,
+    SKIP,
+    TAKE,
+    make_claim,
+    make_eliminate,
+    make_give,
+    make_slot,
+    parse,
+    parse_position,
+    pos_name,
+)
 from engine.games.stool.view import (
     Card,
     MemoryEntry,
@@ -70,7 +88,6 @@ from engine.games.stool.view import (
 )
 
 STATE_FORMAT = "stool/1"
-LETTERS = "ABCDEF"
 START_CARDS = 4
 BOTTOM = (2, 3)  # the slots each seat peeks at during set-up: A3 and A4
 MAX_FIRST_KNOCK_ROUND = 20
@@ -79,10 +96,6 @@ MAX_TURN_LIMIT = 1000
 TURN_STEPS = frozenset({"draw", "swap", "look", "seen", "switch", "kingpin"})
 _STEPS = frozenset({*TURN_STEPS, "end", "over", ""})
 _PHASES = frozenset({"peek", "play", "over"})
-
-
-def pos_name(seat: int, index: int) -> str:
-    return f"{LETTERS[seat]}{index + 1}"
 
 
 class StoolState:
@@ -312,10 +325,10 @@ def _check_consistent(s: StoolState) -> None:
 
 def parse_pos(s: StoolState, text: str) -> tuple[int, int]:
     """(seat, slot index) of a position like "B2"; IllegalMove if there is none."""
-    if len(text) < 2 or text[0] not in LETTERS or not text[1:].isdigit():
-        raise IllegalMove(f"{text!r} is not a position")
-    seat = LETTERS.index(text[0])
-    index = int(text[1:]) - 1
+    try:
+        seat, index = parse_position(text)
+    except ValueError:
+        raise IllegalMove(f"{text!r} is not a position") from None
     if seat >= len(s.scenes) or not 0 <= index < len(s.scenes[seat]):
         raise IllegalMove(f"There is no position {text} on the table.")
     return seat, index
@@ -430,7 +443,7 @@ class StoolGame(Game[StoolState]):
         state.cache = None
         _ANSWER[prompt.kind](self, state, seat, option_id, events)
         race = state.race
-        if prompt.kind == "race" and option_id == "pass" and race is not None and race["asked"]:
+        if prompt.kind == "race" and option_id == PASS and race is not None and race["asked"]:
             # A seat letting the race go changes nothing for the others.
             state.cache = [p for p in prompts if p != prompt]
             return events
@@ -635,7 +648,7 @@ class StoolGame(Game[StoolState]):
 
     def _answer_draw(self, s: StoolState, seat: int, option: str, events: list[Event]) -> None:
         who = s.names[seat]
-        if option == "draw":
+        if option == DRAW:
             card = self._draw_card(s, events)
             assert card is not None  # only offered when there is one
             s.drawn, s.source = card, "draw"
@@ -648,7 +661,7 @@ class StoolGame(Game[StoolState]):
                     kind="draw",
                 )
             )
-        elif option == "take":
+        elif option == TAKE:
             card = s.play.pop()
             s.drawn, s.source = card, "play"
             s.step = "swap"
@@ -658,12 +671,12 @@ class StoolGame(Game[StoolState]):
             )
             if s.race is not None:
                 self._close_race(s, events, f"{who} took it")
-        elif option == "knock":
+        elif option == KNOCK:
             s.knocker = seat
             s.last_left = s.n - 1
             events.append(Event(f"{who} knocks! Everyone else takes one last turn.", kind="knock"))
             self._begin_turn(s, (seat + 1) % s.n, events)
-        else:  # skip
+        else:  # SKIP
             if any(c is not None for c in s.scenes[seat]):
                 why = "there is nothing to draw"
             else:
@@ -673,7 +686,7 @@ class StoolGame(Game[StoolState]):
 
     def _answer_swap(self, s: StoolState, seat: int, option: str, events: list[Event]) -> None:
         who = s.names[seat]
-        pos = option[5:]
+        pos = parse(option).at
         _, index = parse_pos(s, pos)
         drawn = s.drawn
         assert drawn is not None
@@ -740,7 +753,7 @@ class StoolGame(Game[StoolState]):
         s.step = "switch"
 
     def _answer_look(self, s: StoolState, seat: int, option: str, events: list[Event]) -> None:
-        pos = option[5:]
+        pos = parse(option).at
         card = s.card_at(pos)
         assert card is not None
         _see(s, seat, card)
@@ -762,7 +775,7 @@ class StoolGame(Game[StoolState]):
         self._end_turn(s, events)
 
     def _answer_switch(self, s: StoolState, seat: int, option: str, events: list[Event]) -> None:
-        s.picks.append(option[5:])
+        s.picks.append(parse(option).at)
         s.tid = self._new_id(s)
         if len(s.picks) < 2:
             return
@@ -776,8 +789,9 @@ class StoolGame(Game[StoolState]):
 
     def _answer_kingpin(self, s: StoolState, seat: int, option: str, events: list[Event]) -> None:
         who = s.names[seat]
-        verb, _, what = option.partition(":")
-        if verb == "eliminate":
+        chosen = parse(option)
+        if chosen.verb == "eliminate":
+            what = chosen.at
             x, index = parse_pos(s, what)
             card = s.scenes[x][index]
             assert card is not None
@@ -793,7 +807,8 @@ class StoolGame(Game[StoolState]):
                 )
             )
         else:
-            to = int(what)
+            assert chosen.seat is not None  # give:SEAT
+            to = chosen.seat
             card = self._draw_card(s, events)
             assert card is not None  # only offered when there is one
             pos = self._new_slot(s, to, card)
@@ -809,12 +824,12 @@ class StoolGame(Game[StoolState]):
     def _answer_race(self, s: StoolState, seat: int, option: str, events: list[Event]) -> None:
         race = s.race
         assert race is not None
-        if option == "pass":
+        if option == PASS:
             race["asked"].remove(seat)
             race["passed"].append(seat)
             return
         who = s.names[seat]
-        pos = option[6:]
+        pos = parse(option).at  # claim:POS
         owner, index = parse_pos(s, pos)
         card = s.scenes[owner][index]
         assert card is not None
@@ -870,7 +885,7 @@ class StoolGame(Game[StoolState]):
     def _answer_giveback(self, s: StoolState, seat: int, option: str, events: list[Event]) -> None:
         gb = s.giveback
         assert gb is not None
-        pos = option[5:]
+        pos = parse(option).at
         _, index = parse_pos(s, pos)
         owner, target = parse_pos(s, str(gb["pos"]))
         card = s.scenes[seat][index]
@@ -957,16 +972,17 @@ def _decide(
 # ------------------------------------------------------------------ prompts
 
 
-# Each kind of position prompt: the prefix of its option ids and the label of a choice.
-# The ids are stable ("slot:B2" in every slot prompt); the label says what this prompt does.
-_SLOT_KINDS: dict[str, tuple[str, str]] = {
-    "swap": ("slot", "Swap it into {}"),
-    "place": ("slot", "Put it in {}"),
-    "look": ("slot", "Peek at {}"),
-    "switch": ("slot", "Swap {}"),
-    "giveback": ("slot", "Give the card in {}"),
-    "claim": ("claim", "Claim {}"),
-    "eliminate": ("eliminate", "Eliminate {}"),
+# Each kind of position prompt: how its option ids are made (options.py) and the label
+# of a choice.  The ids are stable ("slot:B2" in every slot prompt); the label says what
+# this prompt does.
+_SLOT_KINDS: dict[str, tuple[Callable[[str], str], str]] = {
+    "swap": (make_slot, "Swap it into {}"),
+    "place": (make_slot, "Put it in {}"),
+    "look": (make_slot, "Peek at {}"),
+    "switch": (make_slot, "Swap {}"),
+    "giveback": (make_slot, "Give the card in {}"),
+    "claim": (make_claim, "Claim {}"),
+    "eliminate": (make_eliminate, "Eliminate {}"),
 }
 _OPTIONS: dict[tuple[str, str], Option] = {}  # (kind, position) -> its option, built once
 
@@ -976,18 +992,18 @@ def _slot_option(kind: str, pos: str) -> Option:
     key = (kind, pos)
     opt = _OPTIONS.get(key)
     if opt is None:
-        prefix, label = _SLOT_KINDS[kind]
-        opt = _OPTIONS[key] = Option(f"{prefix}:{pos}", label.format(pos))
+        make, label = _SLOT_KINDS[kind]
+        opt = _OPTIONS[key] = Option(make(pos), label.format(pos))
     return opt
 
 
-_DRAW = Option("draw", "Draw from the DRAW pile")
-_KNOCK = Option("knock", "Knock: everyone else takes one last turn")
-_SKIP = Option("skip", "Pass your turn (nothing to draw)")
-_SKIP_EMPTY = Option("skip", "Pass your turn (no card in your crime scene)")
-_OK = Option("ok", "OK, I have seen it")
-_DONE = Option("done", "I have seen my two bottom cards")
-_PASS = Option("pass", "Pass")
+_DRAW = Option(DRAW, "Draw from the DRAW pile")
+_KNOCK = Option(KNOCK, "Knock: everyone else takes one last turn")
+_SKIP = Option(SKIP, "Pass your turn (nothing to draw)")
+_SKIP_EMPTY = Option(SKIP, "Pass your turn (no card in your crime scene)")
+_OK = Option(OK, "OK, I have seen it")
+_DONE = Option(DONE, "I have seen my two bottom cards")
+_PASS = Option(PASS, "Pass")
 
 
 def _draw_options(s: StoolState) -> tuple[Option, ...]:
@@ -998,7 +1014,7 @@ def _draw_options(s: StoolState) -> tuple[Option, ...]:
         opts.append(_DRAW)
     if has_cards and _top_available(s):
         top = s.faces[s.play[-1]]
-        opts.append(Option("take", f"Take the {FACE_NAME[top]} from the PLAY pile"))
+        opts.append(Option(TAKE, f"Take the {FACE_NAME[top]} from the PLAY pile"))
     knock = s.knocker is None and s.round >= int(s.options["first_knock_round"])
     if knock:
         if not opts:
@@ -1035,7 +1051,7 @@ def _turn_options(s: StoolState) -> tuple[Option, ...]:
         opts = [_slot_option("eliminate", p) for p in _occupied(s, seat)]
         if _can_draw(s):
             opts.extend(
-                Option(f"give:{x}", f"Give {s.names[x]} the next DRAW card")
+                Option(make_give(x), f"Give {s.names[x]} the next DRAW card")
                 for x in range(s.n)
                 if x != seat
             )
@@ -1056,7 +1072,7 @@ def _either(choices: list[str]) -> str:
     return ", ".join(choices[:-1]) + ", or " + choices[-1]
 
 
-_DRAW_CHOICES = {"draw": "draw a card", "take": "take the PLAY top", "knock": "knock"}
+_DRAW_CHOICES = {DRAW: "draw a card", TAKE: "take the PLAY top", KNOCK: "knock"}
 
 
 def _turn_text(s: StoolState) -> str:
@@ -1065,7 +1081,7 @@ def _turn_text(s: StoolState) -> str:
     if step == "draw":
         last = " It is your last turn." if s.knocker is not None else ""
         ids = [o.id for o in _draw_options(s)]
-        if "skip" in ids:
+        if SKIP in ids:
             why = (
                 "there is no card you can take"
                 if any(c is not None for c in s.scenes[s.seat])
@@ -1087,11 +1103,11 @@ def _turn_text(s: StoolState) -> str:
         if s.picks:
             return f"{name}: swap {s.picks[0]} with which card?"
         return f"{name}: pick the first of two face-down cards to swap."
-    ids = [o.id for o in _turn_options(s)]
+    verbs = {parse(o.id).verb for o in _turn_options(s)}
     choices = []
-    if any(i.startswith("eliminate:") for i in ids):
+    if "eliminate" in verbs:
         choices.append("eliminate one of your cards")
-    if any(i.startswith("give:") for i in ids):
+    if "give" in verbs:
         choices.append("give a player the next DRAW card")
     return f"Kingpin: {_either(choices)}."
 
@@ -1129,7 +1145,7 @@ def _build_prompts(s: StoolState) -> list[Prompt]:
         opts = (_PASS, *(_slot_option("claim", p) for p in _occupied(s)))
         rid = race["id"]
         for x in race["asked"]:
-            out.append(Prompt(f"r{rid}.{x}", x, "race", text, opts, pass_option="pass"))
+            out.append(Prompt(f"r{rid}.{x}", x, "race", text, opts, pass_option=PASS))
     if s.step in TURN_STEPS:
         out.append(Prompt(f"t{s.tid}", s.seat, s.step, _turn_text(s), _turn_options(s)))
     return out
