@@ -27,6 +27,7 @@ from textual import events
 from textual.pilot import Pilot
 
 from engine.core import Prompt
+from engine.games.stool.options import parse, parse_position
 from engine.session import SeatConfig, Table
 from themes import DEFAULT_THEME
 from tui.app import PurrchApp
@@ -250,8 +251,7 @@ def stool_choice(table: Table, prompt: Prompt) -> str:
     if prompt.kind == "draw":
         return "draw" if "draw" in ids else ids[0]
     if prompt.kind == "look":
-        letter = "ABCDEF"[prompt.seat]
-        return next((o for o in ids if not o.startswith(f"slot:{letter}")), ids[0])
+        return next((o for o in ids if parse_position(parse(o).at)[0] != prompt.seat), ids[0])
     return choose_among(ids, prompt.kind)
 
 

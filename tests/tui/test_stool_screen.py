@@ -467,6 +467,7 @@ def test_the_result_says_the_tie_break_and_the_rat() -> None:
             "cards": [1, 1],
             "rat_value": 3,
             "rat_card": card,
+            "rat_pos": "B1",
         },
     }
     ui = StoolUI(glyphs_for(False))

@@ -37,6 +37,7 @@ from textual.widget import Widget
 from textual.widgets import Static
 
 from engine.core import Event, Prompt
+from engine.games.stool.options import parse_position, position_of, try_parse
 from engine.presence import Presence
 from themes import ASCII_GLYPHS, Glyphs
 from tui.games.base import (
@@ -756,14 +757,6 @@ class StoolBoard(Vertical):
 # --------------------------------------------------------------------------- the game's UI
 
 
-def _position(option_id: str) -> str | None:
-    """The position an option names ('slot:A1', 'claim:B3', 'eliminate:A2'), if any."""
-    verb, sep, rest = option_id.partition(":")
-    if sep and verb in ("slot", "claim", "eliminate") and rest:
-        return rest
-    return None
-
-
 class StoolUI(GameUI):
     """Stool Pigeon on the shared game screen: the board (piles, crime scenes, private
     line) on the left, the log on the right; a race is a window with a buzzer key for
@@ -813,8 +806,9 @@ class StoolUI(GameUI):
         assert prompt is not None
         out = []
         for option in prompt.options:
-            pos = _position(option.id)
-            short = pos is not None and not option.id.startswith("eliminate:")
+            chosen = try_parse(option.id)
+            pos = None if chosen is None else chosen.pos
+            short = chosen is not None and chosen.verb != "eliminate"
             out.append((option.id, pos if short and pos else option.label))
         return out
 
@@ -825,10 +819,10 @@ class StoolUI(GameUI):
         (Pass...).  Keyed in order, a card eliminated in a race moved every later key
         by one, and players claimed the wrong card."""
         ordered = self.ordered_options(shown)
-        where = {option_id: _position(option_id) for option_id, _label in ordered}
+        where = {option_id: position_of(option_id) for option_id, _label in ordered}
         if not any(where.values()):
             return keyed_options(ordered)
-        scenes = {pos[0] for pos in where.values() if pos}
+        scenes = {parse_position(pos)[0] for pos in where.values() if pos}
         at = {pos: (option_id, label) for option_id, label in ordered if (pos := where[option_id])}
         plain = [(option_id, label) for option_id, label in ordered if where[option_id] is None]
         # Then every position of those scenes in board order, a gap's key unused; so
@@ -836,8 +830,8 @@ class StoolUI(GameUI):
         board = [
             at.get(str(slot["pos"]))
             for seat_view in shown.public["seats"]
+            if int(seat_view["seat"]) in scenes
             for slot in seat_view["slots"]
-            if str(slot["pos"])[:1] in scenes
         ]
         return keyed_slots([*plain, *board])
 
@@ -885,7 +879,7 @@ class StoolUI(GameUI):
         public = shown.public
         private = shown.private if shown.seat is not None else {}
         prompt = shown.prompt
-        usable = {_position(o.id) for o in prompt.options} if prompt is not None else set()
+        usable = {position_of(o.id) for o in prompt.options} if prompt is not None else set()
         peeks = {str(p["pos"]): Face.from_view(p["card"]) for p in private.get("peek", ())}
         memory: Mapping[str, Any] = private.get("memory", {}) if self.aid_on(shown.seat) else {}
         stage: Mapping[str, Any] = public.get("stage") or {}
@@ -1022,7 +1016,7 @@ class StoolUI(GameUI):
         if prompt is None or pos is None:
             return None, "There is nothing to decide right now."
         for option in prompt.options:
-            if _position(option.id) == pos:
+            if position_of(option.id) == pos:
                 return option.id, ""
         if prompt.kind in POSITION_KINDS or prompt.kind == "kingpin":
             return None, f"{pos} cannot be picked for this."

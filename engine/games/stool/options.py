@@ -53,6 +53,7 @@ __all__ = [
     "parse_position",
     "pos_name",
     "position_of",
+    "try_parse",
 ]
 
 LETTERS: Final = "ABCDEF"
@@ -173,10 +174,17 @@ def parse(option_id: str) -> Parsed:
     raise ValueError(f"{option_id!r} is not a Stool Pigeon option")
 
 
+def try_parse(option_id: str) -> Parsed | None:
+    """:func:`parse`, or None for an id that is not this game's (a UI that meets an id
+    it does not know shows it by its label rather than fail)."""
+    try:
+        return parse(option_id)
+    except ValueError:
+        return None
+
+
 def position_of(option_id: str) -> str | None:
     """The position an option names (``slot:A1``, ``claim:B3``, ``eliminate:A2``), or
     None (a word, ``give:1``, or not an id of this game)."""
-    try:
-        return parse(option_id).pos
-    except ValueError:
-        return None
+    chosen = try_parse(option_id)
+    return None if chosen is None else chosen.pos
