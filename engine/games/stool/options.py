@@ -98,6 +98,16 @@ class Parsed:
     """The seat given a card, for ``give``; else None."""
 
     @property
+    def option_id(self) -> str:
+        """The id again: ``parse(x).option_id == x`` for every id of this game."""
+        if self.verb == "give":
+            assert self.seat is not None
+            return make_give(self.seat)
+        if self.verb in _AT_VERBS:
+            return _at(_AT_VERBS[self.verb], self.at)
+        return self.verb
+
+    @property
     def at(self) -> str:
         """The position (for a verb that names one: else ValueError)."""
         if self.pos is None:
