@@ -5,25 +5,24 @@ stable: the same choice has the same id in every prompt that offers it (the labe
 says what the prompt does with it), and they are what a client sends back in an
 ``answer`` (PROTOCOL.md).
 
-=============  ==================  ===============================================
-id             prompts (``kind``)  what it answers
-=============  ==================  ===============================================
-``done``       ``peek``            I have seen my two bottom cards
-``draw``       ``draw``            draw from the DRAW pile
-``take``       ``draw``            take the PLAY top
-``knock``      ``draw``            knock: everyone else takes one last turn
-``skip``       ``draw``            pass the turn (nothing to draw, or no card)
-``ok``         ``seen``            I have seen the card I peeked at
-``pass``       ``race``            let the race go
-``slot:POS``   ``swap``,           the card at POS: swap the held card into it (or
-               ``look``,           put it there, in an empty crime scene), peek at
-               ``switch``,         it, pick it for a swap, give it back
-               ``giveback``
-``claim:POS``  ``race``            claim the card at POS as a match
-``eliminate:`` ``kingpin``         eliminate the card at POS (one of your own)
-``POS``
-``give:SEAT``  ``kingpin``         give seat SEAT (a number) the next DRAW card
-=============  ==================  ===============================================
+=================  =================  ==============================================
+id                 prompt ``kind``    what it answers
+=================  =================  ==============================================
+``done``           ``peek``           I have seen my two bottom cards
+``draw``           ``draw``           draw from the DRAW pile
+``take``           ``draw``           take the PLAY top
+``knock``          ``draw``           knock: everyone else takes one last turn
+``skip``           ``draw``           pass the turn (nothing to draw, or no card)
+``ok``             ``seen``           I have seen the card I peeked at
+``pass``           ``race``           let the race go
+``slot:POS``       ``swap``,          the card at POS: swap the held card into it
+                   ``look``,          (or put it there, when the crime scene is
+                   ``switch``,        empty), peek at it, pick it for a swap, give
+                   ``giveback``       it back
+``claim:POS``      ``race``           claim the card at POS as a match
+``eliminate:POS``  ``kingpin``        eliminate the card at POS (one of your own)
+``give:SEAT``      ``kingpin``        give seat SEAT (a number) the next DRAW card
+=================  =================  ==============================================
 
 POS is a position: the seat's letter (``A`` for seat 0 .. ``F`` for seat 5) and the
 slot's number from 1, as in ``A1`` or ``B12`` (see ``view.py``).
