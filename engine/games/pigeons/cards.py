@@ -7,10 +7,13 @@ shuffle at set-up, so an id by itself tells nothing about its card.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Final
+from typing import Final, cast, get_args
+
+from engine.games.pigeons.view import ActionId, CardKind, Colour, Face
 
 COLOURS: Final = ("red", "orange", "yellow", "green", "sky", "blue", "purple", "white")
 """The eight flocks.  Their initials differ, so a letter can stand for each."""
+assert get_args(Colour) == COLOURS  # the view's schema names the same flocks
 
 PIGEONS_PER_COLOUR: Final = 8
 RAINBOWS: Final = 8
@@ -86,24 +89,31 @@ def face_name(face: str) -> str:
     return ACTIONS[face][0]
 
 
-def face_kind(face: str) -> str:
+def face_kind(face: str) -> CardKind:
     if face.startswith("pigeon:"):
         return "pigeon"
-    if face in ("rainbow", "cat"):
-        return face
+    if face == "rainbow":
+        return "rainbow"
+    if face == "cat":
+        return "cat"
     return "action"
 
 
-def face_json(face: str) -> dict[str, str | None]:
-    """The public attributes of a face, for views."""
+def face_json(face: str) -> Face:
+    """The public attributes of a face, for views (``view.Face``)."""
     kind = face_kind(face)
+    # The casts name what the face says: its colour is one of COLOURS (asserted above)
+    # and its action one of ACTIONS (asserted below), both the schema's literals.
     return {
         "kind": kind,
-        "colour": face[7:] if kind == "pigeon" else None,
-        "action": face if kind == "action" else None,
+        "colour": cast(Colour, face[7:]) if kind == "pigeon" else None,
+        "action": cast(ActionId, face) if kind == "action" else None,
         "name": face_name(face),
     }
 
 
-FACE_JSON: Final = {face: face_json(face) for face in set(all_faces())}
+assert tuple(ACTIONS) == get_args(ActionId)  # the view's schema names the same actions
+
+
+FACE_JSON: Final[dict[str, Face]] = {face: face_json(face) for face in set(all_faces())}
 FACE_NAME: Final = {face: face_name(face) for face in set(all_faces())}

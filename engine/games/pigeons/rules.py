@@ -19,7 +19,7 @@ Frames underneath wait for the ones above to finish.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal, cast
 
 from engine.core import JSON, Event, IllegalMove, Option, Prompt, Rng, RuleOption
 from engine.game import Game, check_names, resolve_options
@@ -35,6 +35,39 @@ from engine.games.pigeons.cards import (
     TRAPPABLE_ACTIONS,
     all_faces,
     flock_members,
+)
+from engine.games.pigeons.options import (
+    BACK,
+    CATS,
+    DRAW,
+    GIVE,
+    LEFT,
+    NONE,
+    PASS,
+    RIGHT,
+    Parsed,
+    card_id,
+    make_pair,
+    make_pick,
+    make_play,
+    make_sale,
+    make_seat,
+    make_trap,
+    make_wing,
+    parse,
+)
+from engine.games.pigeons.view import (
+    ActionStage,
+    Card,
+    ChainLink,
+    MultiStage,
+    PickStage,
+    PigeonsPrivate,
+    PigeonsPublic,
+    Result,
+    SaleStage,
+    Stage,
+    TargetStage,
 )
 
 HAND_SIZE = 7
@@ -179,16 +212,6 @@ def _check_consistent(s: PigeonsState) -> None:
 _FRAME_KINDS = frozenset({"turn", "target", "action", "sale", "pick", "multi", "draw"})
 
 
-def cid(card: int) -> str:
-    return f"c{card}"
-
-
-def parse_cid(text: str) -> int:
-    if not text.startswith("c") or not text[1:].isdigit():
-        raise IllegalMove(f"{text!r} is not a card")
-    return int(text[1:])
-
-
 class PigeonsGame(Game[PigeonsState]):
     """Cats Among The Pigeons, 2 to 6 players."""
 
@@ -253,11 +276,17 @@ class PigeonsGame(Game[PigeonsState]):
 
         return HeuristicBot(seat, seed)
 
+    public_schema = PigeonsPublic
+    private_schema = PigeonsPrivate
+
+    # The base class types a view's half as a plain JSON object; ours are the typed
+    # PigeonsPublic / PigeonsPrivate (view.py), which mypy does not take for a dict.
+    # The casts only hand the same object over: the schemas above say what it is.
     def build_public(self, state: PigeonsState) -> dict[str, JSON]:
-        return build_public(state)
+        return cast(dict[str, JSON], build_public(state))
 
     def build_private(self, state: PigeonsState, seat: int) -> dict[str, JSON]:
-        return build_private(state, seat)
+        return cast(dict[str, JSON], build_private(state, seat))
 
     def prompts(self, state: PigeonsState) -> list[Prompt]:
         cache = state.cache
@@ -277,7 +306,7 @@ class PigeonsGame(Game[PigeonsState]):
         state.cache = None
         _ANSWER[frame["k"]](self, state, frame, seat, option_id, events)
         if (
-            option_id == "pass"
+            option_id == PASS
             and before is not None
             and frame.get("waiting")
             and state.frames[-1] is frame
@@ -432,28 +461,29 @@ class PigeonsGame(Game[PigeonsState]):
     ) -> None:
         who = s.names[seat]
         hand = s.hands[seat]
-        if option == "draw":
+        answer = parse(option)
+        if answer.verb == "draw":
             self._draw(s, seat, 1, events, "")
             if self._check_victory(s, seat, events):
                 return
             self._begin_turn(s, (seat + 1) % s.n, events)
             return
         f["id"] = self._new_id(s)  # whatever happens, the turn prompt will be a new one
-        if option == "cats":
+        if answer.verb == "cats":
             cats = [c for c in hand if s.faces[c] == "cat"][:3]
             self._discard_from_hand(s, seat, cats)
             events.append(Event(f"{who} discards three cats.", kind="cats"))
             return
-        if option.startswith("pair:"):
-            pair = _pair_cards(s, hand, option[5:])
+        if answer.verb == "pair":
+            pair = _pair_cards(s, hand, answer)
             self._discard_from_hand(s, seat, pair)
             names = _pair_text(s, pair)
             events.append(Event(f"{who} discards {names} to draw a card.", kind="pair"))
             s.frames.append({"k": "draw", "seat": seat, "n": 1, "why": "for the pair"})
             self._open_sale(s, seat, pair)
             return
-        if option.startswith("play:"):
-            card = parse_cid(option[5:])
+        if answer.verb == "play" and answer.card is not None:
+            card = answer.card
             face = s.faces[card]
             if face in TARGETED_ACTIONS or face == "mail":
                 s.frames.append({"k": "target", "id": self._new_id(s), "seat": seat, "card": card})
@@ -467,12 +497,15 @@ class PigeonsGame(Game[PigeonsState]):
     ) -> None:
         s.frames.pop()
         card = f["card"]
-        if option == BACK.id:  # the card stays in hand: the turn's choice comes again
+        answer = parse(option)
+        if answer.verb == "back":  # the card stays in hand: the turn's choice comes again
             return
-        if option in ("left", "right"):
-            self._play_action(s, seat, card, -1, 1 if option == "left" else -1, events)
-        else:
-            self._play_action(s, seat, card, int(option[5:]), 0, events)
+        if answer.verb in ("left", "right"):
+            self._play_action(s, seat, card, -1, 1 if answer.verb == "left" else -1, events)
+        elif answer.seat is not None:
+            self._play_action(s, seat, card, answer.seat, 0, events)
+        else:  # pragma: no cover - apply offers only the prompt's options
+            raise IllegalMove(f"{option!r} is not one of the choices")
 
     def _play_action(
         self,
@@ -524,10 +557,12 @@ class PigeonsGame(Game[PigeonsState]):
         self, s: PigeonsState, f: Frame, seat: int, option: str, events: list[Event]
     ) -> None:
         f["waiting"].remove(seat)
-        if option == "pass":
+        answer = parse(option)
+        if answer.verb == "pass":
             return
-        kind, _, card_text = option.partition(":")
-        card = parse_cid(card_text)
+        kind, card = answer.verb, answer.card
+        if kind not in ("wing", "trap") or card is None:  # pragma: no cover - see apply
+            raise IllegalMove(f"{option!r} is not one of the choices")
         s.hands[seat].remove(card)
         s.discard.append(card)
         f["chain"].append([card, seat, kind])
@@ -553,11 +588,14 @@ class PigeonsGame(Game[PigeonsState]):
     def _answer_sale(
         self, s: PigeonsState, f: Frame, seat: int, option: str, events: list[Event]
     ) -> None:
-        if option == "pass":
+        answer = parse(option)
+        if answer.verb == "pass":
             f["waiting"].remove(seat)
             return
+        card = answer.card
+        if answer.verb != "sale" or card is None:  # pragma: no cover - see apply
+            raise IllegalMove(f"{option!r} is not one of the choices")
         s.frames.pop()  # the first claim closes the window
-        card = parse_cid(option[5:])
         s.hands[seat].remove(card)
         s.discard.append(card)
         events.append(Event(f"{s.names[seat]} plays Pigeon Sale to claim the pair!", kind="play"))
@@ -582,12 +620,12 @@ class PigeonsGame(Game[PigeonsState]):
         if f.get("ask"):  # a trapped Gift: give a card, or nothing
             f["ask"] = False
             f["id"] = self._new_id(s)
-            if option == "none":
+            if option == NONE:
                 s.frames.pop()
                 to = s.names[f["to"]]
                 events.append(Event(f"{s.names[seat]} gives {to} nothing.", kind="gift"))
             return
-        f["picked"].append(parse_cid(option))
+        f["picked"].append(_picked_card(option))
         f["id"] = self._new_id(s)
         if len(f["picked"]) < f["n"]:
             return
@@ -597,7 +635,7 @@ class PigeonsGame(Game[PigeonsState]):
     def _answer_multi(
         self, s: PigeonsState, f: Frame, seat: int, option: str, events: list[Event]
     ) -> None:
-        f["picked"][f["seats"].index(seat)].append(parse_cid(option))
+        f["picked"][f["seats"].index(seat)].append(_picked_card(option))
 
     # ------------------------------------------------------------- effects
 
@@ -934,14 +972,23 @@ def _flock_mix(s: PigeonsState, hand: list[int], colour: str) -> str:
     return f" ({own} {colour} and {FLOCK - own} rainbow)"
 
 
-def _pair_cards(s: PigeonsState, hand: list[int], spec: str) -> list[int]:
-    if spec == "rainbow":
+def _pair_cards(s: PigeonsState, hand: list[int], pair: Parsed) -> list[int]:
+    """The cards of ``hand`` that a ``pair`` option discards."""
+    colour = pair.colour
+    if colour == "rainbow":
         return [c for c in hand if s.faces[c] == "rainbow"][:2]
-    if spec.endswith("+rainbow"):
-        colour = spec[: -len("+rainbow")]
-        one = next(c for c in hand if s.faces[c] == "pigeon:" + colour)
+    if pair.rainbow:
+        one = next(c for c in hand if s.faces[c] == f"pigeon:{colour}")
         return [one, next(c for c in hand if s.faces[c] == "rainbow")]
-    return [c for c in hand if s.faces[c] == "pigeon:" + spec][:2]
+    return [c for c in hand if s.faces[c] == f"pigeon:{colour}"][:2]
+
+
+def _picked_card(option: str) -> int:
+    """The card a pick's option names."""
+    card = parse(option).card
+    if card is None:  # pragma: no cover - apply offers only the prompt's options
+        raise IllegalMove(f"{option!r} is not a card")
+    return card
 
 
 def _is_pigeon(face: str) -> bool:
@@ -978,14 +1025,14 @@ _CARD_OPTIONS: dict[tuple[int, str], Option] = {}
 _PLAY_OPTIONS: dict[tuple[int, str], Option] = {}
 _PAIR_OPTIONS = [
     (
-        Option("pair:" + colour, _PAIR_LABELS[colour][0]),
-        Option(f"pair:{colour}+rainbow", _PAIR_LABELS[colour][1]),
+        Option(make_pair(colour), _PAIR_LABELS[colour][0]),
+        Option(make_pair(colour, rainbow=True), _PAIR_LABELS[colour][1]),
     )
     for colour in COLOURS
 ]
-_RAINBOW_PAIR = Option("pair:rainbow", "Discard 2 rainbow pigeons, draw 1")
-_CATS = Option("cats", "Discard 3 cats")
-_DRAW = Option("draw", "Draw a card and end your turn")
+_RAINBOW_PAIR = Option(make_pair("rainbow"), "Discard 2 rainbow pigeons, draw 1")
+_CATS = Option(CATS, "Discard 3 cats")
+_DRAW = Option(DRAW, "Draw a card and end your turn")
 # A small code per face for the turn prompt: 0-7 a flock, then these.
 _RAINBOW, _CAT, _FANCIER, _REACTION, _ACTION = 8, 9, 10, 11, 12
 _CODE: dict[str, int] = {f"pigeon:{c}": i for i, c in enumerate(COLOURS)}
@@ -1001,7 +1048,7 @@ def _card_option(card: int, face: str) -> Option:
     key = (card, face)
     opt = _CARD_OPTIONS.get(key)
     if opt is None:
-        opt = _CARD_OPTIONS[key] = Option(f"c{card}", FACE_NAME[face])
+        opt = _CARD_OPTIONS[key] = Option(make_pick(card), FACE_NAME[face])
     return opt
 
 
@@ -1009,7 +1056,7 @@ def _play_option(card: int, face: str) -> Option:
     key = (card, face)
     opt = _PLAY_OPTIONS.get(key)
     if opt is None:
-        opt = _PLAY_OPTIONS[key] = Option(f"play:c{card}", _PLAY_OPTION_LABEL[face])
+        opt = _PLAY_OPTIONS[key] = Option(make_play(card), _PLAY_OPTION_LABEL[face])
     return opt
 
 
@@ -1030,7 +1077,7 @@ def _prompt_turn(s: PigeonsState, f: Frame) -> list[Prompt]:
             cats += 1
         elif k == _ACTION:
             if face == "recycle" and not s.discard:
-                opts.append(Option(f"play:c{c}", _EMPTY_RECYCLE))  # rare: not cached
+                opts.append(Option(make_play(c), _EMPTY_RECYCLE))  # rare: not cached
             else:
                 opts.append(_play_option(c, face))
         elif k == _FANCIER:
@@ -1058,7 +1105,7 @@ _TURN_TEXT = "Your turn: play, discard, or draw to end it."
 _EMPTY_RECYCLE = "Play Recycle (the discard pile is empty: nothing to take)"
 
 
-BACK = Option("back", "Back (another move)")
+BACK_OPTION = Option(BACK, "Back (another move)")
 """A target's or a direction's way back to the turn: the card is not played yet."""
 
 
@@ -1068,22 +1115,20 @@ def _prompt_target(s: PigeonsState, f: Frame) -> list[Prompt]:
     name = FACE_NAME[face]
     if face == "mail":
         opts = (
-            Option("left", f"Left (each passes to the next seat: {s.names[(seat + 1) % s.n]})"),
-            Option(
-                "right", f"Right (each passes to the previous seat: {s.names[(seat - 1) % s.n]})"
-            ),
-            BACK,
+            Option(LEFT, f"Left (each passes to the next seat: {s.names[(seat + 1) % s.n]})"),
+            Option(RIGHT, f"Right (each passes to the previous seat: {s.names[(seat - 1) % s.n]})"),
+            BACK_OPTION,
         )
         text = f"{name}: which way?"
-        return [Prompt(f"{f['id']}.{seat}", seat, "direction", text, opts, back_option=BACK.id)]
+        return [Prompt(f"{f['id']}.{seat}", seat, "direction", text, opts, back_option=BACK)]
     seats = range(s.n) if face == "fresh_start" else [x for x in range(s.n) if x != seat]
     options = tuple(
-        Option(f"seat:{x}", "Yourself" if x == seat else f"{s.names[x]} ({len(s.hands[x])} cards)")
+        Option(make_seat(x), "Yourself" if x == seat else f"{s.names[x]} ({len(s.hands[x])} cards)")
         for x in seats
     )
-    options += (BACK,)
+    options += (BACK_OPTION,)
     text = f"{name}: choose a player."
-    return [Prompt(f"{f['id']}.{seat}", seat, "target", text, options, back_option=BACK.id)]
+    return [Prompt(f"{f['id']}.{seat}", seat, "target", text, options, back_option=BACK)]
 
 
 def _on_whom(s: PigeonsState, f: Frame) -> str:
@@ -1152,7 +1197,7 @@ def _prompt_action(s: PigeonsState, f: Frame) -> list[Prompt]:
     out = []
     faces = s.faces
     for seat in f["waiting"]:
-        opts = [Option("pass", "Let it happen")]
+        opts = [Option(PASS, "Let it happen")]
         wing = trap = -1
         for c in s.hands[seat]:
             face = faces[c]
@@ -1161,12 +1206,10 @@ def _prompt_action(s: PigeonsState, f: Frame) -> list[Prompt]:
             elif face == "trap" and trap < 0:
                 trap = c
         if wing >= 0:
-            opts.append(Option(f"wing:c{wing}", "Play Wing Block"))
+            opts.append(Option(make_wing(wing), "Play Wing Block"))
         if trap >= 0 and trap_open and seat == target:
-            opts.append(Option(f"trap:c{trap}", "Play Pigeon Trap (turn it back on them)"))
-        out.append(
-            Prompt(f"{f['id']}.{seat}", seat, "window", text, tuple(opts), pass_option="pass")
-        )
+            opts.append(Option(make_trap(trap), "Play Pigeon Trap (turn it back on them)"))
+        out.append(Prompt(f"{f['id']}.{seat}", seat, "window", text, tuple(opts), pass_option=PASS))
     return out
 
 
@@ -1175,12 +1218,12 @@ def _prompt_sale(s: PigeonsState, f: Frame) -> list[Prompt]:
     text = f"{s.names[f['seat']]} discarded {pair}. Claim them with Pigeon Sale?"
     out = []
     for seat in f["waiting"]:
-        opts = [Option("pass", "Let them go")]
+        opts = [Option(PASS, "Let them go")]
         for c in s.hands[seat]:
             if s.faces[c] == "sale":
-                opts.append(Option(f"sale:c{c}", "Play Pigeon Sale"))
+                opts.append(Option(make_sale(c), "Play Pigeon Sale"))
                 break
-        out.append(Prompt(f"{f['id']}.{seat}", seat, "sale", text, tuple(opts), pass_option="pass"))
+        out.append(Prompt(f"{f['id']}.{seat}", seat, "sale", text, tuple(opts), pass_option=PASS))
     return out
 
 
@@ -1206,7 +1249,7 @@ def _prompt_pick(s: PigeonsState, f: Frame) -> list[Prompt]:
     to = s.names[f["to"]] if f["to"] >= 0 else ""
     if f.get("ask"):  # a trapped Gift: the trapper may give a card, or nothing
         ask = f"Your Pigeon Trap turned {to}'s Gift back: give {to} a card?"
-        choices = (Option("give", f"Give {to} a card"), Option("none", "Give nothing"))
+        choices = (Option(GIVE, f"Give {to} a card"), Option(NONE, "Give nothing"))
         return [Prompt(f"{f['id']}.{seat}.ask", seat, "choice", ask, choices)]
     text = _PICK_TEXT[f["purpose"]].format(to=to, k=len(f["picked"]) + 1)
     faces = s.faces
@@ -1264,46 +1307,86 @@ _ANSWER = {
 # -------------------------------------------------------------------- views
 
 
-def card_view(s: PigeonsState, card: int) -> dict[str, JSON]:
-    return {"id": f"c{card}", **FACE_JSON[s.faces[card]]}
+def card_view(s: PigeonsState, card: int) -> Card:
+    return {"id": card_id(card), **FACE_JSON[s.faces[card]]}
 
 
-def build_public(s: PigeonsState) -> dict[str, JSON]:
+_DIRECTION: dict[int, Literal["left", "right"]] = {1: "left", -1: "right"}
+
+
+def _stage(s: PigeonsState, top: Frame) -> tuple[Stage, list[int]]:
+    """The view of the decision open now (``top``), and the seats it asks."""
+    k = top["k"]
+    seat: int = top.get("seat", s.seat)
+    if k == "action":
+        chain: list[ChainLink] = [
+            {"card": card_view(s, c), "seat": who, "kind": kind} for c, who, kind in top["chain"]
+        ]
+        action: ActionStage = {
+            "kind": "action",
+            "seat": seat,
+            "action": card_view(s, top["card"]),
+            "target": top["target"],
+            "direction": _DIRECTION.get(top["dir"]),
+            "chain": chain,
+        }
+        return action, list(top["waiting"])
+    if k == "sale":
+        sale: SaleStage = {
+            "kind": "sale",
+            "seat": seat,
+            "pair": [card_view(s, c) for c in top["pair"]],
+        }
+        return sale, list(top["waiting"])
+    if k == "target":
+        # Announced, still in hand: its face is public, its id not yet.
+        target: TargetStage = {
+            "kind": "target",
+            "seat": seat,
+            "card": FACE_JSON[s.faces[top["card"]]].copy(),
+        }
+        return target, [top["seat"]]
+    if k == "pick":
+        pick: PickStage = {
+            "kind": "pick",
+            "seat": seat,
+            "purpose": top["purpose"],
+            "to": top["to"],
+            "picked": len(top["picked"]),
+        }
+        return pick, [top["seat"]]
+    if k == "multi":
+        done = [len(p) >= n for p, n in zip(top["picked"], top["need"], strict=True)]
+        multi: MultiStage = {
+            "kind": "multi",
+            "seat": seat,
+            "purpose": top["purpose"],
+            "seats": list(top["seats"]),
+            "done": done,
+        }
+        return multi, [x for x, d in zip(top["seats"], done, strict=True) if not d]
+    if k == "turn":
+        return {"kind": "turn", "seat": seat}, [top["seat"]]
+    return {"kind": "draw", "seat": seat}, []
+
+
+def _result_view(r: dict[str, JSON]) -> Result:
+    """The state's result (plain JSON: it is saved as it is), typed for the view."""
+    result: Result = {"winners": [int(w) for w in r["winners"]], "reason": str(r["reason"])}
+    if "colour" in r:
+        result["colour"] = r["colour"]
+    return result
+
+
+def build_public(s: PigeonsState) -> PigeonsPublic:
     top = s.frames[-1] if s.frames else None
-    stage: dict[str, JSON] = {"kind": "over" if s.result else (top["k"] if top else "none")}
+    stage: Stage
     waiting: list[int] = []
     if top is not None:
-        k = top["k"]
-        stage["seat"] = top.get("seat", s.seat)
-        if k == "action":
-            stage["action"] = card_view(s, top["card"])
-            stage["target"] = top["target"]
-            stage["direction"] = {1: "left", -1: "right"}.get(top["dir"])
-            stage["chain"] = [
-                {"card": card_view(s, c), "seat": who, "kind": kind}
-                for c, who, kind in top["chain"]
-            ]
-            waiting = list(top["waiting"])
-        elif k == "sale":
-            stage["pair"] = [card_view(s, c) for c in top["pair"]]
-            waiting = list(top["waiting"])
-        elif k == "target":
-            # Announced, still in hand: its face is public, its id not yet.
-            stage["card"] = dict(FACE_JSON[s.faces[top["card"]]])
-            waiting = [top["seat"]]
-        elif k == "pick":
-            stage["purpose"] = top["purpose"]
-            stage["to"] = top["to"]
-            stage["picked"] = len(top["picked"])
-            waiting = [top["seat"]]
-        elif k == "multi":
-            stage["purpose"] = top["purpose"]
-            stage["seats"] = list(top["seats"])
-            stage["done"] = [len(p) >= n for p, n in zip(top["picked"], top["need"], strict=True)]
-            waiting = [x for x, d in zip(top["seats"], stage["done"], strict=True) if not d]
-        elif k == "turn":
-            waiting = [top["seat"]]
-    public: dict[str, JSON] = {
+        stage, waiting = _stage(s, top)
+    else:
+        stage = {"kind": "over" if s.result else "none"}
+    public: PigeonsPublic = {
         "game": "pigeons",
         "turn": s.seat,
         "turn_number": s.turn,
@@ -1325,20 +1408,25 @@ def build_public(s: PigeonsState) -> dict[str, JSON]:
         "over": s.result is not None,
     }
     if s.result is not None:
-        public["result"] = dict(s.result)
+        result = public["result"] = _result_view(s.result)
         public["hands"] = [[card_view(s, c) for c in h] for h in s.hands]
+        colour = result.get("colour")
+        if result["winners"] and colour is not None:
+            hand = s.hands[result["winners"][0]]
+            members = flock_members([s.faces[c] for c in hand], colour)
+            public["winning_flock"] = [card_id(hand[i]) for i in members]
     return public
 
 
-def build_private(s: PigeonsState, seat: int) -> dict[str, JSON]:
+def build_private(s: PigeonsState, seat: int) -> PigeonsPrivate:
     top = s.frames[-1] if s.frames else None
-    private: dict[str, JSON] = {"seat": seat, "hand": [card_view(s, c) for c in s.hands[seat]]}
+    private: PigeonsPrivate = {"seat": seat, "hand": [card_view(s, c) for c in s.hands[seat]]}
     if top is not None and top["k"] == "pick" and top["seat"] == seat:
-        private["picked"] = [f"c{c}" for c in top["picked"]]
+        private["picked"] = [card_id(c) for c in top["picked"]]
         if top["purpose"] in ("recycle", "fancier_search"):
             private["search"] = [card_view(s, c) for c in s.discard]
     if top is not None and top["k"] == "multi" and seat in top["seats"]:
-        private["picked"] = [f"c{c}" for c in top["picked"][top["seats"].index(seat)]]
+        private["picked"] = [card_id(c) for c in top["picked"][top["seats"].index(seat)]]
     return private
 
 
