@@ -27,6 +27,7 @@ from textual import events
 from textual.pilot import Pilot
 
 from engine.core import Prompt
+from engine.games.pigeons.options import try_parse
 from engine.games.stool.options import parse, parse_position
 from engine.session import SeatConfig, Table
 from themes import DEFAULT_THEME
@@ -217,7 +218,7 @@ def search_scene() -> Scene:
         ids = [o.id for o in prompt.options]
         hand = {c["id"]: c for c in t.view(0)["private"]["hand"]}
         if prompt.kind == "turn":
-            recycle = [o for o in ids if o.startswith("play:") and _action(hand, o) == "recycle"]
+            recycle = [o for o in ids if _action(hand, o) == "recycle"]
             if recycle and int(t.view(0)["public"]["discard_count"]) >= 5:
                 return recycle[0]
             return "draw"
@@ -358,7 +359,9 @@ def perch_over_scene() -> Scene:
 
 
 def _action(hand: dict[str, dict[str, object]], option: str) -> object:
-    card = hand.get(option.rsplit(":", 1)[-1])
+    """The action of the card a pigeons ``play:`` option plays (None for other options)."""
+    parsed = try_parse(option)
+    card = hand.get(str(parsed.card_id)) if parsed is not None and parsed.verb == "play" else None
     return card.get("action") if card else None
 
 

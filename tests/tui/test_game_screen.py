@@ -709,8 +709,9 @@ def test_a_card_that_answers_several_options_answers_none() -> None:
 
 
 def test_the_winners_hand_shows_the_seven_then_the_rest() -> None:
-    """The winning flock's seven first (the colour's own, then the rainbows it takes),
-    the other cards after them; a rainbow beyond the seven is one of the others."""
+    """The winning flock's seven (the view's ``winning_flock``: the colour's own, then
+    the rainbows it takes) first, the other cards after them; a rainbow beyond the
+    seven is one of the others."""
 
     def cards(*faces: str) -> list[Card]:
         out = []
@@ -724,20 +725,26 @@ def test_the_winners_hand_shows_the_seven_then_the_rest() -> None:
         return out
 
     hand = cards("rainbow", "yellow", "orange", "yellow", "rainbow", "yellow", "green")
-    hand += cards("rainbow", "yellow", "rainbow")
-    section = revealed_hand("Cal", hand, ASCII_GLYPHS, winner=True, colour="yellow")
+    hand += [
+        Card(f"c{10 + i}", c.kind, c.name, c.colour)
+        for i, c in enumerate(cards("rainbow", "yellow", "rainbow"))
+    ]
+    flock = {"c1", "c3", "c5", "c11", "c0", "c4", "c10"}  # the last rainbow is not in it
+    section = revealed_hand("Cal", hand, ASCII_GLYPHS, winner=True, colour="yellow", flock=flock)
     assert section.plain == (
         "> Cal  10 cards  winning flock Y yellow 7/7\n"
         "    Y* yellowx4   @ rainbowx3   other cards: O* orange   G* green   @ rainbow"
     )
     nine = cards(*["red"] * 6, "rainbow", "rainbow", "rainbow")
-    section = revealed_hand("Ann", nine, ASCII_GLYPHS, winner=True, colour="red")
+    flock = {f"c{i}" for i in range(7)}
+    section = revealed_hand("Ann", nine, ASCII_GLYPHS, winner=True, colour="red", flock=flock)
     assert section.plain == (
         "> Ann  9 cards  winning flock R red 7/7\n"
         "    R* redx6   @ rainbow   other cards: @ rainbowx2"
     )
     seven = cards(*["blue"] * 7)
-    section = revealed_hand("Bea", seven, ASCII_GLYPHS, winner=True, colour="blue")
+    flock = {c.id for c in seven}
+    section = revealed_hand("Bea", seven, ASCII_GLYPHS, winner=True, colour="blue", flock=flock)
     assert section.plain.endswith("    B* bluex7")  # nothing else to show
 
 

@@ -10,7 +10,7 @@ also comes with a letter or a glyph.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -25,7 +25,8 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from engine.core import Prompt
-from engine.games.pigeons.cards import ACTIONS, COLOURS, FLOCK, REACTION_ACTIONS, flock_members
+from engine.games.pigeons.cards import ACTIONS, COLOURS, FLOCK, REACTION_ACTIONS
+from engine.games.pigeons.options import CATS, DRAW, try_parse
 from themes import ASCII_GLYPHS, PIGEON_LETTERS, Glyphs
 from tui.games.base import GameUI, PaneChoice, Shown, winners_title
 from tui.lifecycle import coming_down
@@ -295,19 +296,21 @@ def card_options(
     two rainbows, or it and any colour held), and a cat the three cats.
     """
     ids = {c.id for c in cards}
-    for option in option_ids:
-        if option.rsplit(":", 1)[-1] in ids:
+    parsed = [(option, try_parse(option)) for option in option_ids]
+    for option, p in parsed:
+        if p is not None and p.card_id in ids:
             return [option]
     if not cards or not pairs:
         return []
     card = cards[0]
-    if card.kind == "pigeon":
-        wanted = {f"pair:{card.colour}", f"pair:{card.colour}+rainbow"}
-        return [o for o in option_ids if o in wanted]
-    if card.kind == "rainbow":
-        return [o for o in option_ids if o == "pair:rainbow" or o.endswith("+rainbow")]
+    if card.kind == "pigeon":  # two of its colour, or it and a rainbow
+        return [o for o, p in parsed if p and p.verb == "pair" and p.colour == card.colour]
+    if card.kind == "rainbow":  # two rainbows, or it and any colour
+        return [
+            o for o, p in parsed if p and p.verb == "pair" and (p.rainbow or p.colour == "rainbow")
+        ]
     if card.kind == "cat":
-        return [o for o in option_ids if o == "cats"]
+        return [o for o in option_ids if o == CATS]
     return []
 
 
@@ -321,16 +324,22 @@ def option_for_cards(
     return options[0] if len(options) == 1 else None
 
 
+def _verb(option_id: str) -> str | None:
+    """What an option does (``options.Parsed.verb``); None for an id the game never makes."""
+    parsed = try_parse(option_id)
+    return None if parsed is None else parsed.verb
+
+
 def pair_words(option_id: str, card: Card) -> str:
     """What a pair option does, said from ``card``'s side: 'another red', 'a rainbow',
     'red' (a rainbow with a red pigeon), 'another rainbow'."""
-    spec = option_id.removeprefix("pair:")
-    if spec == "rainbow":
+    pair = try_parse(option_id)
+    colour = None if pair is None else pair.colour
+    if colour == "rainbow":
         return "another rainbow"
-    if spec.endswith("+rainbow"):
-        colour = spec.removesuffix("+rainbow")
-        return "a rainbow" if card.kind == "pigeon" else colour
-    return f"another {spec}"
+    if pair is not None and pair.rainbow:
+        return "a rainbow" if card.kind == "pigeon" else str(colour)
+    return f"another {colour}"
 
 
 def which_option_text(card: Card, choices: Sequence[tuple[str, str, str | None]]) -> str:
@@ -342,7 +351,7 @@ def which_option_text(card: Card, choices: Sequence[tuple[str, str, str | None]]
     def key_words(key: str | None) -> str:
         return f" (key {key})" if key else ""
 
-    if all(option_id.startswith("pair:") for option_id, _label, _key in choices):
+    if all(_verb(option_id) == "pair" for option_id, _label, _key in choices):
         words = [f"{pair_words(o, card)}{key_words(key)}" for o, _label, key in choices]
         what = f"The {card.name.lower()} pairs with"
     else:
@@ -364,7 +373,7 @@ def options_in_order(prompt: Prompt, private: Mapping[str, Any]) -> list[tuple[s
     if prompt.kind == "turn":
         # Drawing ends every turn: always key 1 and the bar's first line.  Last, it
         # went out of sight below a big hand's pairs (twenty cards, keys to g).
-        pairs.sort(key=lambda p: p[0] != "draw")
+        pairs.sort(key=lambda p: p[0] != DRAW)
     if prompt.kind == "pick":
         shown = private.get("search") or private.get("hand") or ()
         cards = {c.id: c for c in cards_from_view(shown)}
@@ -707,21 +716,26 @@ def flock_name(colour: str | None) -> str:
     return "rainbow" if colour in (None, "rainbow") else str(colour)
 
 
-def winning_flock(cards: Sequence[Card], colour: str) -> tuple[list[Card], list[Card]]:
-    """(the seven cards that make a winning ``colour`` flock, the rest of ``cards``),
-    as the engine counts a win (:func:`~engine.games.pigeons.cards.flock_members`).
-    A hand that holds no such flock gives what it has towards one."""
-    members = flock_members([c.face for c in cards], colour)
-    used = set(members)
-    return [cards[i] for i in members], [c for i, c in enumerate(cards) if i not in used]
+def winning_flock(cards: Sequence[Card], flock: Collection[str]) -> tuple[list[Card], list[Card]]:
+    """(the cards of ``cards`` that make the winning flock, the rest), where ``flock``
+    holds the ids of the flock's seven: the view's ``winning_flock``, as the engine
+    counts a win."""
+    return [c for c in cards if c.id in flock], [c for c in cards if c.id not in flock]
 
 
 def revealed_hand(
-    name: str, cards: Sequence[Card], glyphs: Glyphs, *, winner: bool, colour: str | None
+    name: str,
+    cards: Sequence[Card],
+    glyphs: Glyphs,
+    *,
+    winner: bool,
+    colour: str | None,
+    flock: Collection[str] = (),
 ) -> ResultSection:
     """A hand on the game-over screen: name, size, the winning flock or the cats; then
-    the cards, a group of alike cards per item.  The winner's seven come first; the
-    rest of that hand follows them, after "other cards:"."""
+    the cards, a group of alike cards per item.  The winner's seven (``flock``: their
+    ids, the view's ``winning_flock``) come first; the rest of that hand follows them,
+    after "other cards:"."""
     head: list[str | tuple[str, str]] = [
         (f"{glyphs.turn} " if winner else "  ", "bold"),
         (name, "bold"),
@@ -729,16 +743,16 @@ def revealed_hand(
     ]
     _counts, _rainbows, cats = flock_counts(cards)
     if winner and colour:
-        flock, rest = winning_flock(cards, colour)
+        seven, rest = winning_flock(cards, flock)
         if colour == "rainbow":
             head += ["  ", ("seven rainbow pigeons", "bold $card-rainbow")]
         else:
             letter = PIGEON_LETTERS.get(colour, "?")
             head += [
                 "  winning flock ",
-                (f"{letter} {colour} {len(flock)}/{FLOCK}", f"bold $pigeon-{colour}"),
+                (f"{letter} {colour} {len(seven)}/{FLOCK}", f"bold $pigeon-{colour}"),
             ]
-        items = [group_content(grp, glyphs) for grp in group_cards(flock)]
+        items = [group_content(grp, glyphs) for grp in group_cards(seven)]
         others = [group_content(grp, glyphs) for grp in group_cards(rest)]
         if others:
             others[0] = Content.assemble(("other cards: ", "dim"), others[0])
@@ -886,9 +900,15 @@ class PigeonsUI(GameUI):
             title = winners_title(names, winners, f" with seven {flock_name(colour)} pigeons!")
         else:
             title = "A draw."  # the reason says why ("No one won within 300 turns: a draw.")
+        flock = frozenset(public.get("winning_flock", ()))
         hands = tuple(
             revealed_hand(
-                names[i], cards_from_view(h), self.glyphs, winner=i in winners, colour=colour
+                names[i],
+                cards_from_view(h),
+                self.glyphs,
+                winner=i in winners,
+                colour=colour,
+                flock=flock if i in winners else (),
             )
             for i, h in enumerate(public.get("hands", ()))
         )

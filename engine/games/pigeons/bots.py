@@ -12,6 +12,18 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core import JSON, Event, Prompt, Rng
+from engine.games.pigeons.options import (
+    CATS,
+    DRAW,
+    GIVE,
+    NONE,
+    PASS,
+    Verb,
+    card_number,
+    make_play,
+    make_seat,
+    try_parse,
+)
 
 # Actions that hurt their target, so worth a Wing Block or a Trap.
 _HARMFUL = frozenset({"pluck", "miss_turn", "fresh_start", "gift", "double_swap"})
@@ -108,9 +120,9 @@ class HeuristicBot:
             return self._sale(public, ids, best)
         if kind == "pick":
             return self._pick(public, private, prompt, ids, hand, counts, best)
-        if kind == "choice" and "give" in ids:
+        if kind == "choice" and GIVE in ids:
             # A trapped Gift: worth giving only to pass a cat on.
-            return "give" if cats else "none"
+            return GIVE if cats else NONE
         return ids[self.rng.below(len(ids))]
 
     def _turn(
@@ -122,18 +134,19 @@ class HeuristicBot:
         best: str | None,
         cats: int,
     ) -> str:
-        if "cats" in ids:
-            return "cats"
+        if CATS in ids:
+            return CATS
         if public["turn_number"] != self.turn_seen:
             self.turn_seen, self.actions = public["turn_number"], 0
         self.actions += 1
         if self.actions > self.MAX_ACTIONS_PER_TURN:
-            return "draw"
+            return DRAW
         by_action: dict[str, str] = {}
         for card in hand:
             if card["kind"] == "action":
                 by_action.setdefault(card["action"], card["id"])
-        playable = {a: f"play:{cid}" for a, cid in by_action.items() if f"play:{cid}" in ids}
+        plays = {a: make_play(card_number(cid)) for a, cid in by_action.items()}
+        playable = {a: option for a, option in plays.items() if option in ids}
         for action in _PLAY_ORDER:
             option = playable.get(action)
             if option is None:
@@ -152,10 +165,15 @@ class HeuristicBot:
                 continue  # later it hits the player with the biggest hand
             return option
         # Pairs of colours the bot does not collect become fresh cards.
+        pairs: dict[str, str] = {}  # colour -> its pair of two (no rainbow)
+        for i in ids:
+            parsed = try_parse(i)
+            if parsed is not None and parsed.verb == "pair" and not parsed.rainbow:
+                pairs[str(parsed.colour)] = i
         for colour, n in sorted(counts.items(), key=lambda kv: kv[1]):
-            if colour != best and n >= 2 and f"pair:{colour}" in ids:
-                return f"pair:{colour}"
-        return "draw"
+            if colour != best and n >= 2 and colour in pairs:
+                return pairs[colour]
+        return DRAW
 
     @staticmethod
     def _spare_pigeons(hand: list[dict[str, Any]], best: str | None, n: int) -> bool:
@@ -166,16 +184,18 @@ class HeuristicBot:
         seats = public["seats"]
         card = public["stage"].get("card") or {}
         action = card.get("action")
-        others = [i for i in ids if i != f"seat:{self.seat}"]
+        me = make_seat(self.seat)
+        targets = {i: p.seat for i in ids if (p := try_parse(i)) is not None and p.seat is not None}
+        others = [i for i in targets if i != me]
         if action == "fresh_start":
             hand_size = seats[self.seat]["cards"]
             # On itself when its own hand is poor; otherwise on the biggest hand.
-            if f"seat:{self.seat}" in ids and hand_size <= 3:
-                return f"seat:{self.seat}"
+            if me in ids and hand_size <= 3:
+                return me
         if not others:
             return ids[0]
         # The most cards: the most to pluck, the closest to seven of a colour.
-        return max(others, key=lambda i: (seats[int(i[5:])]["cards"], -int(i[5:])))
+        return max(others, key=lambda i: (seats[targets[i]]["cards"], -targets[i]))
 
     def _window(self, public: dict[str, Any], ids: list[str]) -> str:
         stage = public["stage"]
@@ -183,29 +203,29 @@ class HeuristicBot:
         act = stage["action"]["action"]
         player = stage["seat"]
         target = stage.get("target", -1)
-        trap = next((i for i in ids if i.startswith("trap:")), None)
-        wing = next((i for i in ids if i.startswith("wing:")), None)
+        trap = _first(ids, "trap")
+        wing = _first(ids, "wing")
         if not chain:
             if target == self.seat and act in _HARMFUL and player != self.seat:
-                return trap or wing or "pass"
+                return trap or wing or PASS
             if act == "sale" and wing and self.rng.below(2) == 0:
                 return wing
-            return "pass"
+            return PASS
         # Someone blocked: re-block when it was my own card, or a trap on me.
         last = chain[-1]
         if player == self.seat and last["seat"] != self.seat and wing:
             return wing
         if len(chain) == 1 and last["kind"] == "trap" and player == self.seat and wing:
             return wing
-        return "pass"
+        return PASS
 
     def _sale(self, public: dict[str, Any], ids: list[str], best: str | None) -> str:
-        claim = next((i for i in ids if i.startswith("sale:")), None)
+        claim = _first(ids, "sale")
         if claim is None:
-            return "pass"
+            return PASS
         pair = public["stage"].get("pair") or []
         wanted = sum(1 for c in pair if c["kind"] == "rainbow" or c.get("colour") == best)
-        return claim if wanted >= 1 else "pass"
+        return claim if wanted >= 1 else PASS
 
     def _pick(
         self,
@@ -222,7 +242,7 @@ class HeuristicBot:
             pile = {c["id"]: c for c in private.get("search", [])}
 
             def want(i: str) -> tuple[int, int]:
-                card = pile.get(i, {})
+                card = pile.get(_card_of(i), {})
                 if card.get("kind") == "rainbow":
                     return (3, 0)
                 if card.get("colour") == best:
@@ -242,7 +262,7 @@ class HeuristicBot:
         mine = {c["id"]: c for c in hand}
 
         def keep(i: str) -> tuple[int, int]:
-            card = mine.get(i, {})
+            card = mine.get(_card_of(i), {})
             kind = card.get("kind")
             if kind == "cat":
                 return (0, 0)
@@ -255,3 +275,18 @@ class HeuristicBot:
             return (4, 0)  # rainbow
 
         return min(ids, key=keep)
+
+
+def _first(ids: list[str], verb: Verb) -> str | None:
+    """The first of the options ``ids`` that does ``verb`` (``wing``, ``trap``, ``sale``)."""
+    for i in ids:
+        parsed = try_parse(i)
+        if parsed is not None and parsed.verb == verb:
+            return i
+    return None
+
+
+def _card_of(option_id: str) -> str | None:
+    """The id of the card an option names (a pick's option is the card), if any."""
+    parsed = try_parse(option_id)
+    return None if parsed is None else parsed.card_id
