@@ -27,7 +27,7 @@ from textual import events
 from textual.pilot import Pilot
 
 from engine.core import Prompt
-from engine.games.pigeons.options import try_parse
+from engine.games.pigeons.options import DRAW, try_parse
 from engine.games.stool.options import parse, parse_position
 from engine.session import SeatConfig, Table
 from themes import DEFAULT_THEME
@@ -97,12 +97,13 @@ def choose_among(option_ids: Sequence[str], kind: str) -> str:
             if option in option_ids:
                 return option
         return option_ids[0]
-    if kind == "turn":
-        for prefix in ("cats", "play:"):
+    if kind == "turn":  # Cats Among The Pigeons: three cats, else an action, else draw
+        for verb in ("cats", "play"):
             for option in option_ids:
-                if option.startswith(prefix):
+                parsed = try_parse(option)
+                if parsed is not None and parsed.verb == verb:
                     return option
-        return "draw"
+        return DRAW
     return option_ids[0]
 
 
