@@ -227,8 +227,8 @@ class PigeonsPublic(TypedDict):
     stage: Stage
     """The decision open now (who decides is also in ``waiting``)."""
     waiting: list[int]
-    """The seats asked a decision now (a window asks them from the player's left
-    round); empty once over."""
+    """The seats asked a decision now; empty once over.  A window asks every seat but
+    the one that played last, from that seat's left round."""
     over: bool
     result: NotRequired[Result]
     """Once the game is over."""
