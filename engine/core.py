@@ -255,6 +255,17 @@ class Rng:
         return Rng(self.state)
 
 
+def permute_faces(faces: list[str], cards: list[int], rng: Rng) -> list[str]:
+    """``faces`` (by card id) with the faces of ``cards`` dealt again among themselves:
+    what a game's ``redeal_hidden`` does to cards a seat cannot see."""
+    out = list(faces)
+    dealt = [faces[c] for c in cards]
+    rng.shuffle(dealt)
+    for c, face in zip(cards, dealt, strict=True):
+        out[c] = face
+    return out
+
+
 def seat_seed(seed: int, *parts: int) -> int:
     """Derive a seed for a sub-part (a bot, a game in a series) deterministically."""
     rng = Rng(seed)

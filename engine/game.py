@@ -27,11 +27,12 @@ runs, and the state is untouched.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from collections.abc import Mapping
 from pathlib import Path
-from typing import Any, ClassVar, Generic
+from typing import Any, ClassVar, Generic, cast
 
 from engine.bots import RandomBot
-from engine.core import JSON, Event, IllegalMove, Outcome, Prompt, RuleOption, S
+from engine.core import JSON, Event, IllegalMove, Outcome, Prompt, Rng, RuleOption, S
 
 __all__ = ["Game", "check_names", "players_text", "resolve_options"]
 
@@ -81,12 +82,23 @@ class Game(ABC, Generic[S]):
         :meth:`apply`: it is open, it is ``seat``'s, and it offers ``option_id``."""
 
     @abstractmethod
-    def build_public(self, state: S) -> dict[str, JSON]:
-        """What everyone may know: the same for every seat."""
+    def build_public(self, state: S) -> Mapping[str, Any]:
+        """What everyone may know: the same for every seat (a dict of the game's
+        :attr:`public_schema`, a TypedDict)."""
 
     @abstractmethod
-    def build_private(self, state: S, seat: int) -> dict[str, JSON]:
-        """What only ``seat`` may know (never anything about another seat's secrets)."""
+    def build_private(self, state: S, seat: int) -> Mapping[str, Any]:
+        """What only ``seat`` may know (never anything about another seat's secrets; a
+        dict of the game's :attr:`private_schema`)."""
+
+    def redeal_hidden(self, state: S, seat: int | None, rng: Rng) -> S | None:
+        """A copy of ``state`` that ``seat`` (None: a spectator) cannot tell apart from
+        it: everything it may not know now dealt again with ``rng`` (other hands, the
+        order of face-down piles, other seats' secret values), everything it may know
+        kept; None when nothing is hidden.  The game says here, in one place, what each
+        seat may know; the contract suite checks that the views and prompts agree.
+        Every registered game has one (tests/contract/ fails for a game without)."""
+        raise NotImplementedError
 
     def make_bot(self, level: str, seat: int, seed: int) -> Any:
         """A bot of one of the game's own levels (``bot_levels`` other than random)."""
@@ -143,7 +155,8 @@ class Game(ABC, Generic[S]):
 
     def public_view(self, state: S) -> dict[str, JSON]:
         """``view(...)["public"]`` on its own: a host builds it once for every seat."""
-        return self.build_public(state)
+        # A TypedDict is a plain dict at run time: handed on as such, not copied.
+        return cast(dict[str, JSON], self.build_public(state))
 
     def private_view(self, state: S, seat: int | None) -> dict[str, JSON]:
         """``view(state, seat)["private"]`` (``{}`` for a spectator)."""
@@ -151,7 +164,7 @@ class Game(ABC, Generic[S]):
             return {}
         if not 0 <= seat < self.player_count(state):
             raise ValueError(f"no seat {seat}")
-        return self.build_private(state, seat)
+        return cast(dict[str, JSON], self.build_private(state, seat))
 
     def bot(self, level: str, seat: int, seed: int) -> Any:
         """A bot of ``level``: ``random`` for every game, the others the game's own."""

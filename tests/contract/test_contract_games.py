@@ -98,8 +98,9 @@ def test_every_game_declares_the_contract() -> None:
         assert 1 <= game.min_players <= game.max_players <= len(NAMES)
         assert game.bot_levels and game.default_bot in game.bot_levels
         assert "random" in game.bot_levels
-        assert gid in REDEAL, (
-            f"{gid}: say what a seat may not know (tests/contract/contract_secrets.py)"
+        assert gid in REDEAL, f"{gid}: say what a seat may not know (Game.redeal_hidden)"
+        assert game.public_schema is not None and game.private_schema is not None, (
+            f"{gid}: declare the view's schema (Game.public_schema, private_schema)"
         )
         assert game.rules_text().strip()
 

@@ -33,6 +33,7 @@ from typing import Any, Literal, TypedDict, get_args
 
 from engine.core import JSON, Event, Option, Prompt, Rng, RuleOption
 from engine.game import Game, check_names, resolve_options
+from engine.games.perch import hidden
 from engine.games.perch.board import (
     BIRD,
     BRANCH_SPOTS,
@@ -402,15 +403,17 @@ class PerchGame(Game[PerchState]):
 
     # --------------------------------------------------------------- contract
 
+    def redeal_hidden(self, state: PerchState, seat: int | None, rng: Rng) -> PerchState | None:
+        return hidden.redeal_hidden(state, seat, rng)
+
     def make_bot(self, level: str, seat: int, seed: int) -> Any:
         return CautiousBot(seat, seed)
 
-    def build_public(self, state: PerchState) -> dict[str, JSON]:
-        # The base class's signature is a plain dict; the schema is PerchPublic.
-        return dict(build_public(state))
+    def build_public(self, state: PerchState) -> PerchPublic:
+        return build_public(state)
 
-    def build_private(self, state: PerchState, seat: int) -> dict[str, JSON]:
-        return dict(build_private(state, seat))
+    def build_private(self, state: PerchState, seat: int) -> PerchPrivate:
+        return build_private(state, seat)
 
     def prompts(self, state: PerchState) -> list[Prompt]:
         cache = state.cache

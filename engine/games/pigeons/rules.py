@@ -19,10 +19,11 @@ Frames underneath wait for the ones above to finish.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, Literal, cast
+from typing import Any, Literal
 
 from engine.core import JSON, Event, IllegalMove, Option, Prompt, Rng, RuleOption
 from engine.game import Game, check_names, resolve_options
+from engine.games.pigeons import hidden
 from engine.games.pigeons.cards import (
     ACTIONS,
     COLOURS,
@@ -271,6 +272,9 @@ class PigeonsGame(Game[PigeonsState]):
 
     # --------------------------------------------------------------- contract
 
+    def redeal_hidden(self, state: PigeonsState, seat: int | None, rng: Rng) -> PigeonsState | None:
+        return hidden.redeal_hidden(state, seat, rng)
+
     def make_bot(self, level: str, seat: int, seed: int) -> Any:
         from engine.games.pigeons.bots import HeuristicBot
 
@@ -282,11 +286,11 @@ class PigeonsGame(Game[PigeonsState]):
     # The base class types a view's half as a plain JSON object; ours are the typed
     # PigeonsPublic / PigeonsPrivate (view.py), which mypy does not take for a dict.
     # The casts only hand the same object over: the schemas above say what it is.
-    def build_public(self, state: PigeonsState) -> dict[str, JSON]:
-        return cast(dict[str, JSON], build_public(state))
+    def build_public(self, state: PigeonsState) -> PigeonsPublic:
+        return build_public(state)
 
-    def build_private(self, state: PigeonsState, seat: int) -> dict[str, JSON]:
-        return cast(dict[str, JSON], build_private(state, seat))
+    def build_private(self, state: PigeonsState, seat: int) -> PigeonsPrivate:
+        return build_private(state, seat)
 
     def prompts(self, state: PigeonsState) -> list[Prompt]:
         cache = state.cache

@@ -151,3 +151,6 @@ FACE_KIND: Final = {face: face_kind(face) for face in FACES}
 MEAN_VALUE: Final = sum(v for f in all_faces() if (v := face_value(f)) is not None) / (
     DECK_SIZE - 1
 )
+
+BOTTOM = (2, 3)
+"""The slots each seat peeks at during set-up: A3 and A4."""

@@ -40,7 +40,9 @@ from typing import Any, Literal, cast
 
 from engine.core import JSON, Event, IllegalMove, Option, Prompt, Rng, RuleOption
 from engine.game import Game, check_names, resolve_options
+from engine.games.stool import hidden
 from engine.games.stool.cards import (
+    BOTTOM,
     DECK_SIZE,
     FACE_ARTICLE,
     FACE_JSON,
@@ -89,7 +91,6 @@ from engine.games.stool.view import (
 
 STATE_FORMAT = "stool/1"
 START_CARDS = 4
-BOTTOM = (2, 3)  # the slots each seat peeks at during set-up: A3 and A4
 MAX_FIRST_KNOCK_ROUND = 20
 MAX_TURN_LIMIT = 1000
 
@@ -416,6 +417,9 @@ class StoolGame(Game[StoolState]):
 
     # --------------------------------------------------------------- contract
 
+    def redeal_hidden(self, state: StoolState, seat: int | None, rng: Rng) -> StoolState | None:
+        return hidden.redeal_hidden(state, seat, rng)
+
     def make_bot(self, level: str, seat: int, seed: int) -> Any:
         from engine.games.stool.bots import MemoryBot
 
@@ -425,11 +429,11 @@ class StoolGame(Game[StoolState]):
     # and mypy does not let a TypedDict stand for a dict; the halves are built typed by
     # build_public / build_private below (public_schema / private_schema), and the casts
     # only hand them over.
-    def build_public(self, state: StoolState) -> dict[str, JSON]:
-        return cast(dict[str, JSON], build_public(state))
+    def build_public(self, state: StoolState) -> StoolPublic:
+        return build_public(state)
 
-    def build_private(self, state: StoolState, seat: int) -> dict[str, JSON]:
-        return cast(dict[str, JSON], build_private(state, seat))
+    def build_private(self, state: StoolState, seat: int) -> StoolPrivate:
+        return build_private(state, seat)
 
     def prompts(self, state: StoolState) -> list[Prompt]:
         cache = state.cache
