@@ -205,10 +205,18 @@ def check_clone_is_independent(
 Views = dict["int | None", dict[str, JSON]]
 
 
-def check_views(game: Game, state: Any, n: int, where: str) -> tuple[Views, dict[Any, str]]:
+def check_views(
+    game: Game,
+    state: Any,
+    n: int,
+    where: str,
+    observers: list[int | None] | None = None,
+) -> tuple[Views, dict[Any, str]]:
     """Every view is JSON; a view split in ``public`` and ``private`` (every Game
     game) has the same public half for everyone and an empty private half for a
-    spectator.  Returns the views by seat (None: the spectator) and their JSON texts."""
+    spectator; the public half and the ``observers``' private halves (None: all) match
+    the game's schemas.  Returns the views by seat (None: the spectator) and their
+    JSON texts."""
     views: Views = {}
     texts: dict[Any, str] = {}
     for seat in [None, *range(n)]:
@@ -218,7 +226,8 @@ def check_views(game: Game, state: Any, n: int, where: str) -> tuple[Views, dict
         assert json.loads(text) == v, f"{where}: view({seat}) is not plain JSON"
         views[seat] = v
         texts[seat] = text
-    check_schemas(game, views, where)
+    shown = views if observers is None else {s: views[s] for s in {None, *observers}}
+    check_schemas(game, shown, where)
     if set(views[None]) == {"public", "private"}:
         assert views[None]["private"] == {}, f"{where}: the spectator has a private view"
         for seat in range(n):
@@ -431,7 +440,7 @@ def play(
             everyone: list[int | None] = [None, *range(n)]
             observers = everyone if step == 0 or not prompts else [everyone[step % (n + 1)]]
             check_round_trip(game, state, n, where, observers)
-            views, texts = check_views(game, state, n, where)
+            views, texts = check_views(game, state, n, where, observers)
             secrets = check_no_secret_ids_leak(views, texts, n, where)
             run.redealt += check_views_hide_what_is_hidden(
                 game, state, n, views, redeal, redeal_rng, where, observers

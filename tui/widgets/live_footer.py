@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from textual._context import active_message_pump
 from textual.screen import Screen
 from textual.widgets import Footer
 from textual.widgets._footer import FooterKey
@@ -97,20 +98,93 @@ class LiveFooter(Footer):
         wanted = self._wanted()
         if wanted is None:
             return False
-        keys = [k for k in self.query_children(FooterKey) if not k.has_class("-command-palette")]
-        if [(k.key, k.action) for k in keys] != [(w.key, w.action) for w in wanted]:
+        children = list(self.query_children(FooterKey))
+        palette = [k for k in children if k.has_class("-command-palette")]
+        keys = [k for k in children if not k.has_class("-command-palette")]
+        if bool(palette) != self._palette_wanted() or any(k.has_class("-grouped") for k in keys):
             return False
+        same = [(k.key, k.action) for k in keys] == [(w.key, w.action) for w in wanted]
+        if not same:
+            try:
+                return self._change_keys(keys, wanted, palette[0] if palette else None)
+            except Exception:  # anything unforeseen: build the keys again instead
+                return False
         for widget, want in zip(keys, wanted, strict=True):
-            resized = (widget.key_display, widget.description) != (
-                want.key_display,
-                want.description,
-            )
-            if not resized and widget._disabled == (not want.enabled):
-                continue
-            widget.key_display = want.key_display
-            widget.description = want.description
-            widget._disabled = not want.enabled
-            widget.set_class(not want.enabled, "-disabled")
-            widget.tooltip = want.tooltip or None
-            widget.refresh(layout=resized)
+            self._set_key(widget, want)
+        return True
+
+    def _palette_wanted(self) -> bool:
+        """Whether :meth:`Footer.compose` would show the command palette's key now."""
+        app = self.app
+        return (
+            self.show_command_palette
+            and app.ENABLE_COMMAND_PALETTE
+            and app.COMMAND_PALETTE_BINDING in self.screen.active_bindings
+        )
+
+    @staticmethod
+    def _set_key(widget: FooterKey, want: _Key) -> None:
+        """Make ``widget`` show ``want`` (a key of its own, or another one's)."""
+        moved = (widget.key, widget.action) != (want.key, want.action)
+        resized = (widget.key_display, widget.description) != (want.key_display, want.description)
+        if not moved and not resized and widget._disabled == (not want.enabled):
+            return
+        widget.key = want.key
+        widget.action = want.action
+        widget.key_display = want.key_display
+        widget.description = want.description
+        widget._disabled = not want.enabled
+        widget.set_class(not want.enabled, "-disabled")
+        widget.tooltip = want.tooltip or None
+        widget.refresh(layout=resized)
+
+    def _change_keys(
+        self, keys: list[FooterKey], wanted: list[_Key], palette: FooterKey | None
+    ) -> bool:
+        """Another set of keys (a prompt with a Choose, a curtain's one key): the keys
+        there are take the new ones in order, the surplus goes, the missing ones are
+        mounted, with the screen's painting held until they are there.  Building the
+        whole footer again restyled every key (a third of a hot-seat turn's time)."""
+        for widget, want in zip(keys, wanted, strict=False):
+            self._set_key(widget, want)
+        self.styles.grid_size_columns = len(wanted)
+        for widget in keys[len(wanted) :]:
+            widget.remove()
+        # data_bind binds to the message pump running now: the footer, as in its compose.
+        running = active_message_pump.set(self)
+        try:
+            missing = [
+                FooterKey(
+                    want.key,
+                    want.key_display,
+                    want.description,
+                    want.action,
+                    disabled=not want.enabled,
+                    tooltip=want.tooltip,
+                ).data_bind(compact=Footer.compact)
+                for want in wanted[len(keys) :]
+            ]
+        finally:
+            active_message_pump.reset(running)
+        if missing:
+            app = self.app
+            app._begin_batch()
+            held = True
+
+            def release() -> None:
+                nonlocal held
+                if held:
+                    held = False
+                    app._end_batch()
+
+            mounting = self.mount(*missing, before=palette) if palette else self.mount(*missing)
+
+            async def mounted() -> None:
+                try:
+                    await mounting
+                finally:
+                    release()
+
+            self.call_next(mounted)
+            app.set_timer(self.HOLD_AT_MOST, release)
         return True
