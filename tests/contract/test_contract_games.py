@@ -37,7 +37,8 @@ from engine.games import REGISTRY
 SEEDS = tuple(int(seed) for seed in os.environ.get("PURRCH_CONTRACT_SEEDS", "1").split(","))
 """Seeds per game and player count for the fully checked runs: one in `make test` (a
 long game of many players takes seconds when every step is checked); more for a deeper
-run, e.g. ``PURRCH_CONTRACT_SEEDS=1,2,3,4 make test``.  The first is in `make test-fast`."""
+run, e.g. ``PURRCH_CONTRACT_SEEDS=1,2,3,4 make test``.  The first, up to 4 players, is in
+`make test-fast`."""
 
 CASES = [
     pytest.param(
@@ -45,7 +46,8 @@ CASES = [
         n,
         seed,
         id=f"{gid}-{n}p-seed{seed}",
-        marks=() if seed == SEEDS[0] else pytest.mark.slow,
+        # make test-fast: the first seed, up to 4 players (5 and 6 take seconds each).
+        marks=() if seed == SEEDS[0] and n <= 4 else pytest.mark.slow,
     )
     for gid, game in sorted(REGISTRY.items())
     for n in range(game.min_players, game.max_players + 1)
