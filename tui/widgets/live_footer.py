@@ -11,6 +11,7 @@ screen's painting held until they are there.
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from typing import NamedTuple
 
 from textual._context import active_message_pump
@@ -55,6 +56,11 @@ class LiveFooter(Footer):
     def _rebuild_in_one_frame(self) -> None:
         """Rebuild the keys with the screen's painting held until they are mounted, so
         that no frame shows the new prompt over the old keys (or no keys at all)."""
+        self._hold_paint_until(self.recompose)
+
+    def _hold_paint_until(self, work: Callable[[], Awaitable[object]]) -> None:
+        """Hold the screen's painting until ``work`` (started on the next turn) is done,
+        and at most :attr:`HOLD_AT_MOST` seconds, whatever happens to it."""
         app = self.app
         app._begin_batch()
         held = True
@@ -65,13 +71,13 @@ class LiveFooter(Footer):
                 held = False
                 app._end_batch()
 
-        async def rebuild() -> None:
+        async def run() -> None:
             try:
-                await self.recompose()
+                await work()
             finally:
                 release()
 
-        self.call_next(rebuild)
+        self.call_next(run)
         app.set_timer(self.HOLD_AT_MOST, release)  # the footer may go before it runs
 
     def _wanted(self) -> list[_Key] | None:
@@ -167,24 +173,10 @@ class LiveFooter(Footer):
         finally:
             active_message_pump.reset(running)
         if missing:
-            app = self.app
-            app._begin_batch()
-            held = True
-
-            def release() -> None:
-                nonlocal held
-                if held:
-                    held = False
-                    app._end_batch()
-
             mounting = self.mount(*missing, before=palette) if palette else self.mount(*missing)
 
             async def mounted() -> None:
-                try:
-                    await mounting
-                finally:
-                    release()
+                await mounting
 
-            self.call_next(mounted)
-            app.set_timer(self.HOLD_AT_MOST, release)
+            self._hold_paint_until(mounted)
         return True

@@ -1,11 +1,5 @@
-"""What a seat cannot tell apart: perch's ``Game.redeal_hidden``.
-
-A copy of a state in which everything ``observer`` may not know now (None: a
-spectator, who knows only what is public) is dealt again at random, and everything
-it may know is kept; None when nothing is hidden (the game is over).  The contract
-suite (tests/contract/) asks for the observer's view and prompts in such a state:
-they must be exactly the same, or the view shows something it may not know.
-"""
+"""What a seat of Chat perché cannot tell apart: its ``Game.redeal_hidden``
+(see :meth:`engine.game.Game.redeal_hidden`)."""
 
 from __future__ import annotations
 
