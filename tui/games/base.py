@@ -34,12 +34,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual.app import ComposeResult
-from textual.message import Message
 
 from engine.core import Event, Prompt, and_list
 from engine.presence import LOCAL, Presence
 from themes import Glyphs
 from tui.widgets import LogLine, PromptInfo, SeatRow, TableInfo, keyed_options
+from tui.widgets.pane_messages import PaneChoice, PaneSetting
 
 if TYPE_CHECKING:
     from textual.screen import Screen
@@ -75,19 +75,6 @@ class Shown:
     """The shown seat chose to answer its window first; another decision waits (Escape)."""
     presence: Presence = LOCAL
     """Who is where at the table (this screen's LAN seat, who is away...)."""
-
-
-class PaneChoice(Message):
-    """A game pane's player picked something (a card, a position) with Enter or a click.
-
-    The screen asks the game UI (:meth:`GameUI.option_for`) which option of the open
-    decision it answers.
-    """
-
-
-class PaneSetting(Message):
-    """A game pane changed a display preference (the memory aid...): the screen asks
-    the game UI to take it (:meth:`GameUI.setting`) and draws everything again."""
 
 
 class GameUI:

@@ -29,23 +29,23 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.content import Content
 from textual.reactive import reactive
-from textual.widget import Widget
 from textual.widgets import Static
 
 from engine.core import Prompt
 from engine.games.perch.cards import counted
 from engine.games.perch.options import parse
 from themes import ASCII_GLYPHS, Glyphs
-from tui.games.base import GameUI, PaneChoice, Shown, winners_title
-from tui.games.stool import AWAY, nearest
+from tui.games.base import GameUI, Shown, winners_title
+from tui.games.stool import AWAY
 from tui.lifecycle import coming_down
 from tui.widgets import PromptInfo, keyed_options, keyed_slots
+from tui.widgets.cursor_grid import CursorGrid
+from tui.widgets.pane_messages import PaneChoice
 from tui.widgets.result import GameResult
 
 if TYPE_CHECKING:
@@ -325,88 +325,47 @@ def token_cell(branch: Branch, data: TreeData, glyphs: Glyphs) -> tuple[str, str
 # --------------------------------------------------------------------------- widgets
 
 
-class PerchTree(Widget, can_focus=True):
+class PerchTree(CursorGrid[TreeData]):
     """The tree; arrows move between the positions that can be picked, Enter picks."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "select", "Pick", tooltip="Pick the position under the cursor"),
-        Binding("left", "move(-1, 0)", "Left", show=False),
-        Binding("right", "move(1, 0)", "Right", show=False),
-        Binding("up", "move(0, -1)", "Up", show=False),
-        Binding("down", "move(0, 1)", "Down", show=False),
     ]
 
-    class PositionChosen(PaneChoice):
+    class PositionChosen(CursorGrid.PositionChosen):
         """The player picked the position ``pos`` (a square, a start, a branch)."""
-
-        def __init__(self, pos: str) -> None:
-            super().__init__()
-            self.pos = pos
-
-    data: reactive[TreeData | None] = reactive(None)
-    cursor: reactive[str | None] = reactive(None)
-
-    def __init__(self, glyphs: Glyphs, *, id: str | None = None) -> None:
-        super().__init__(id=id)
-        self.glyphs = glyphs
-        self._where: dict[str, tuple[int, int]] = {}
 
     def watch_data(self, data: TreeData | None) -> None:
         if data is None:
             self.cursor = None
             return
         if data.usable and self.cursor not in data.usable:
-            self.cursor = data.usable[0]
+            self.cursor = data.usable[0]  # kept where it was while nothing can be picked
         self.refresh_bindings()
 
-    def _lines(self) -> list[Content]:
-        if self.data is None:
-            self._where = {}
-            return []
-        cursor = self.cursor if self.data.usable else None
+    def board_lines(
+        self, data: TreeData, cursor: str | None
+    ) -> tuple[list[Content], dict[str, tuple[int, int]]]:
         # The dogs' track (2 lines), the branches, the foot and the key (2): the rows
         # left go between the branches, 3 at most.
         spare = self.size.height - (2 + TRUNK_ROWS + 2)
         between = max(0, min(MAX_BETWEEN, spare // (TRUNK_ROWS - 1)))
         link = next((n for n in WIDE_LINKS if tree_width(n) <= self.size.width), LINK)
-        lines, self._where = tree_lines(
-            self.data,
+        return tree_lines(
+            data,
             self.glyphs,
             cursor=cursor,
             focused=self.has_focus,
             between=between,
             link_cells=link,
         )
-        return lines
 
-    def render(self) -> Content:
-        return Content("\n").join(self._lines())
-
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action in ("select", "move"):
-            return self.data is not None and bool(self.data.usable)
-        return True
-
-    def on_focus(self, _event: events.Focus) -> None:
-        self.refresh()
-
-    def on_blur(self, _event: events.Blur) -> None:
-        self.refresh()
-
-    def action_move(self, dx: int, dy: int) -> None:
-        if self.cursor is None or self.data is None:
-            return
-        self._lines()
-        usable = {p: xy for p, xy in self._where.items() if p in self.data.usable}
-        target = nearest(usable, self.cursor, dx, dy)
-        if target is not None:
-            self.cursor = target
-
-    def action_select(self) -> None:
-        if self.cursor is not None and self.data is not None and self.data.usable:
-            self.post_message(self.PositionChosen(self.cursor))
+    def usable(self, data: TreeData) -> tuple[str, ...]:
+        return data.usable
 
     def action_pick(self, pos: str) -> None:
+        """A click on ``pos``: picked, even where the decision cannot take it (the game
+        then says why)."""
         if self.data is None:
             return
         if pos in self.data.usable:

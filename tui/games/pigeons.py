@@ -28,10 +28,11 @@ from engine.core import Prompt
 from engine.games.pigeons.cards import ACTIONS, COLOURS, FLOCK, REACTION_ACTIONS
 from engine.games.pigeons.options import CATS, DRAW, try_parse
 from themes import ASCII_GLYPHS, PIGEON_LETTERS, Glyphs
-from tui.games.base import GameUI, PaneChoice, Shown, winners_title
+from tui.games.base import GameUI, Shown, winners_title
 from tui.lifecycle import coming_down
 from tui.plain import plain
 from tui.widgets import KeyedOption, PromptInfo, keyed_options, keyed_slots, option_keys
+from tui.widgets.pane_messages import PaneChoice
 from tui.widgets.pane_stack import PaneStack
 from tui.widgets.result import GameResult, ResultSection
 

@@ -26,7 +26,6 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
 from rich.cells import cell_len
-from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
@@ -40,18 +39,12 @@ from engine.core import Event, Prompt
 from engine.games.stool.options import parse_position, position_of, try_parse
 from engine.presence import Presence
 from themes import ASCII_GLYPHS, Glyphs
-from tui.games.base import (
-    GameUI,
-    PaneChoice,
-    PaneSetting,
-    SeatPrefs,
-    Shown,
-    seat_prefs,
-    winners_title,
-)
+from tui.games.base import GameUI, SeatPrefs, Shown, seat_prefs, winners_title
 from tui.lifecycle import coming_down
 from tui.plain import plain
 from tui.widgets import KeyedOption, LogLine, PromptInfo, keyed_options, keyed_slots
+from tui.widgets.cursor_grid import CursorGrid
+from tui.widgets.pane_messages import PaneChoice, PaneSetting
 from tui.widgets.result import GameResult, ResultSection, flow
 from tui.widgets.seats import fit_name
 
@@ -517,111 +510,39 @@ def centred(
     return [pad + line for line in lines], {p: (x + margin, y) for p, (x, y) in where.items()}
 
 
-def nearest(where: Mapping[str, tuple[int, int]], current: str, dx: int, dy: int) -> str | None:
-    """The position nearest to ``current`` in the direction (dx, dy) on screen."""
-    if current not in where:
-        return None
-    cx, cy = where[current]
-    best: tuple[int, str] | None = None
-    for pos, (x, y) in where.items():
-        ox, oy = x - cx, y - cy
-        ahead = ox * dx + oy * dy  # distance along the arrow
-        if ahead <= 0:
-            continue
-        side = abs(oy) if dx else abs(ox)  # distance across it
-        score = ahead + 3 * side if dx else ahead * 3 + side
-        if best is None or score < best[0]:
-            best = (score, pos)
-    return best[1] if best else None
-
-
 # --------------------------------------------------------------------------- widgets
 
 
-class SceneGrid(Widget, can_focus=True):
+class SceneGrid(CursorGrid[GridData]):
     """Every crime scene; arrows move between cards, Enter (or a click) picks one."""
+
+    MOVE_AMONG_ALL = True  # the cursor may rest on any card, to read its position
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "select", "Pick", tooltip="Pick the card under the cursor"),
-        Binding("left", "move(-1, 0)", "Left", show=False),
-        Binding("right", "move(1, 0)", "Right", show=False),
-        Binding("up", "move(0, -1)", "Up", show=False),
-        Binding("down", "move(0, 1)", "Down", show=False),
     ]
 
-    class PositionChosen(PaneChoice):
+    class PositionChosen(CursorGrid.PositionChosen):
         """The player picked the card at ``pos``."""
 
-        def __init__(self, pos: str) -> None:
-            super().__init__()
-            self.pos = pos
-
-    data: reactive[GridData | None] = reactive(None)
-    cursor: reactive[str | None] = reactive(None)
-
-    def __init__(self, glyphs: Glyphs, *, id: str | None = None) -> None:
-        super().__init__(id=id)
-        self.glyphs = glyphs
-        self._where: dict[str, tuple[int, int]] = {}
-
-    def watch_data(self, data: GridData | None) -> None:
-        """Keep the cursor on a card; on a usable one when the decision changes."""
-        if data is None:
-            return
-        usable = data.usable
-        if usable and self.cursor not in usable:
-            self.cursor = usable[0]
-        elif self.cursor not in data.positions:
-            self.cursor = data.positions[0] if data.positions else None
-        self.refresh_bindings()
-
-    def _lines(self) -> list[Content]:
-        if self.data is None:
-            self._where = {}
-            return []
-        cursor = self.cursor if self.data.usable else None  # nothing to pick: no cursor
+    def board_lines(
+        self, data: GridData, cursor: str | None
+    ) -> tuple[list[Content], dict[str, tuple[int, int]]]:
         size = self.size
-        lines, self._where = grid_layout(
-            self.data,
+        return grid_layout(
+            data,
             max(1, size.width),
             max(1, size.height),
             self.glyphs,
             cursor=cursor,
             focused=self.has_focus,
         )
-        return lines
 
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action in ("select", "move"):
-            return self.data is not None and bool(self.data.usable)
-        return True
+    def usable(self, data: GridData) -> tuple[str, ...]:
+        return data.usable
 
-    def render(self) -> Content:
-        return Content("\n").join(self._lines())
-
-    def on_focus(self, _event: events.Focus) -> None:
-        self.refresh()
-
-    def on_blur(self, _event: events.Blur) -> None:
-        self.refresh()
-
-    def action_move(self, dx: int, dy: int) -> None:
-        if self.cursor is None:
-            return
-        self._lines()
-        target = nearest(self._where, self.cursor, dx, dy)
-        if target is not None:
-            self.cursor = target
-
-    def action_select(self) -> None:
-        if self.cursor is not None:
-            self.post_message(self.PositionChosen(self.cursor))
-
-    def action_pick(self, pos: str) -> None:
-        if self.data is not None and pos in self.data.positions:
-            self.cursor = pos
-            self.focus()
-            self.post_message(self.PositionChosen(pos))
+    def positions(self, data: GridData) -> tuple[str, ...]:
+        return data.positions
 
 
 class Phrases(Widget):

@@ -60,7 +60,7 @@ from engine.core import Event, IllegalMove, Prompt, and_list
 from engine.session import TableLike
 from themes import Glyphs, glyphs_for
 from tui.connection import reconnect_line
-from tui.games.base import REACTIONS, GameUI, PaneChoice, PaneSetting, Shown, load_game_ui
+from tui.games.base import REACTIONS, GameUI, Shown, load_game_ui
 from tui.hotseat import HandOff
 from tui.lifecycle import coming_down
 from tui.person import second_person
@@ -83,6 +83,7 @@ from tui.widgets import (
     key_ranges,
 )
 from tui.widgets.live_footer import LiveFooter
+from tui.widgets.pane_messages import PaneChoice, PaneSetting
 
 TICK_SECONDS = 0.1
 GAME_CSS = sorted((Path(__file__).resolve().parent.parent / "games").glob("*.tcss"))
