@@ -2086,7 +2086,13 @@ async def test_the_game_ends_under_the_chat_or_the_rules(over: str) -> None:
             await wait_for_screen(pilot, GameScreen)
             if over == "chat":
                 await pilot.press("t")
-                await wait_for_screen(pilot, ChatScreen)
+                chat = await wait_for_screen(pilot, ChatScreen)
+                field = chat.query_one("#chat-input")
+                for _ in range(100):  # the field takes the focus once the screen is up
+                    if field.has_focus:
+                        break
+                    await pilot.pause(0.01)
+                assert field.has_focus
                 await pilot.press("o", "k")
                 await play_to_the_end([ann, bob])
             else:
