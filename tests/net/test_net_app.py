@@ -739,6 +739,19 @@ async def wait_for_screen(pilot: Pilot[None], kind: type, rounds: int = 250) -> 
     raise AssertionError(f"no {kind.__name__}: {pilot.app.screen_stack}")
 
 
+async def chat_ready(pilot: Pilot[None]) -> Any:
+    """The chat screen, once its field has the focus (keys typed before would go nowhere)."""
+    from tui.screens.chat import ChatScreen
+
+    chat = await wait_for_screen(pilot, ChatScreen)
+    field = chat.query_one("#chat-input")
+    for _ in range(100):
+        if field.has_focus:
+            return chat
+        await pilot.pause(0.01)
+    raise AssertionError("the chat's field never took the focus")
+
+
 async def test_the_fixed_table_app_asks_a_name_and_seats_it(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -2034,13 +2047,14 @@ async def test_the_game_starts_under_the_chat_or_a_question_in_the_waiting_room(
             await pilot.press("t" if over == "chat" else "ctrl+q")
             await wait_for_screen(pilot, ChatScreen if over == "chat" else QuitScreen)
             if over == "chat":
+                await chat_ready(pilot)
                 await pilot.press("h", "i")
             bob = await join(server, "Bob")
             await ann.wait_started(TIMEOUT)
             if over == "chat":
                 game = await wait_for_screen(pilot, GameScreen)
                 await pilot.press("t")
-                chat = await wait_for_screen(pilot, ChatScreen)
+                chat = await chat_ready(pilot)
                 assert chat.query_one("#chat-input").value == "hi"
                 await pilot.press("space", "b", "o", "b", "enter")  # the draft goes on
                 await bob.wait_for(lambda: ("Ann", 0, "hi bob") in bob.chat, TIMEOUT)
@@ -2075,7 +2089,6 @@ async def test_the_game_ends_under_the_chat_or_the_rules(over: str) -> None:
     screen's dismissal then closed the chat or the rules instead of itself.)"""
     from net_helpers import play_to_the_end
 
-    from tui.screens.chat import ChatScreen
     from tui.screens.menu import MenuScreen
     from tui.screens.quit import LeaveScreen
     from tui.screens.rules import RulesScreen
@@ -2086,13 +2099,7 @@ async def test_the_game_ends_under_the_chat_or_the_rules(over: str) -> None:
             await wait_for_screen(pilot, GameScreen)
             if over == "chat":
                 await pilot.press("t")
-                chat = await wait_for_screen(pilot, ChatScreen)
-                field = chat.query_one("#chat-input")
-                for _ in range(100):  # the field takes the focus once the screen is up
-                    if field.has_focus:
-                        break
-                    await pilot.pause(0.01)
-                assert field.has_focus
+                await chat_ready(pilot)
                 await pilot.press("o", "k")
                 await play_to_the_end([ann, bob])
             else:
