@@ -734,20 +734,14 @@ class TableHost:
         if len(pending) > self.config.max_pending:
             oldest = min(pending, key=lambda c: (c.opened, c.id))
             self._refusals.refused("too many connections waiting for a hello", oldest.address)
-            # The new one itself only with max_pending 0: queued then, even with a
-            # sink, so that the caller learns the connection's id first.
-            sink = self._sink
-            if oldest is conn:
-                self._sink = None
-            try:
-                self._fatal(
-                    oldest,
-                    Code.BUSY,
-                    "Too many connections are waiting to join: this one waited longest "
-                    "without a hello, and is closed.",
-                )
-            finally:
-                self._sink = sink
+            text = (
+                "Too many connections are waiting to join: this one waited longest "
+                "without a hello, and is closed."
+            )
+            if oldest is conn:  # only with max_pending 0: queued, the caller learns its id first
+                self._fatal_queued(conn, text)
+            else:
+                self._fatal(oldest, Code.BUSY, text)
         return conn.id
 
     def note_refusal(self, kind: str, address: str) -> None:

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from engine.net.client import JoinError, RemoteTable
+from engine.net.protocol import Code
 from engine.savefile import SaveInUse, SaveLock
 
 __all__ = [
@@ -163,18 +164,28 @@ async def connect_table(
     spectate: bool,
     password: str | None,
     playable: Callable[[str], bool],
+    watch_if_full: bool = False,
     **options: Any,
 ) -> RemoteTable:
     """Join the table at ``host``:``port`` (the waiting room may follow).  :class:`LanError`.
 
-    ``options`` go to :meth:`RemoteTable.connect` (``remember``, ``timeout``...).
+    ``watch_if_full``: a table whose seats are all taken (the host's ``full`` code)
+    is joined as a spectator instead (then ``remote.seat`` is None).  ``options`` go
+    to :meth:`RemoteTable.connect` (``remember``, ``timeout``...).
     """
     try:
         remote = await RemoteTable.connect(
             host, port, name=name, spectate=spectate, password=password, **options
         )
     except JoinError as exc:
-        raise LanError(exc.message) from None
+        if not (watch_if_full and not spectate and exc.code == Code.FULL):
+            raise LanError(exc.message) from None
+        try:
+            remote = await RemoteTable.connect(
+                host, port, name=name, spectate=True, password=password, **options
+            )
+        except JoinError as again:
+            raise LanError(again.message) from None
     if not playable(remote.game_id):
         await remote.close()
         raise LanError(f"{remote.title} cannot be played in the app yet")

@@ -28,9 +28,8 @@ from textual.screen import Screen
 from textual.widgets import Button, Checkbox, Footer, Input, Label, Static
 
 from engine.net import DEFAULT_PORT
-from engine.net.client import JoinError, RemoteTable, parse_address
-from engine.net.hosting import address_text
-from engine.net.protocol import Code
+from engine.net.client import RemoteTable, parse_address
+from engine.net.hosting import LanError, address_text, connect_table
 from tui.lifecycle import coming_down
 from tui.seating import MAX_NAME, has_screen
 
@@ -76,29 +75,22 @@ async def dial_table(
     watch_if_full: bool = False,
     **options: Any,
 ) -> RemoteTable:
-    """Join the table at ``host``:``port`` (the waiting room may follow).
-
-    ``watch_if_full``: a table whose seats are all taken (the host's ``full`` code)
-    is joined as a spectator instead (then ``remote.seat`` is None).  ``options`` go
-    to :meth:`RemoteTable.connect`.  :class:`JoinFailed` with a message for people.
-    """
+    """Join the table at ``host``:``port`` (the waiting room may follow), as
+    :func:`engine.net.hosting.connect_table` does for a game this app can show;
+    :class:`JoinFailed` with a message for people."""
     try:
-        remote = await RemoteTable.connect(
-            host, port, name=name, spectate=spectate, password=password, **options
+        return await connect_table(
+            host,
+            port,
+            name=name,
+            spectate=spectate,
+            password=password,
+            playable=has_screen,
+            watch_if_full=watch_if_full,
+            **options,
         )
-    except JoinError as exc:
-        if not (watch_if_full and not spectate and exc.code == Code.FULL):
-            raise JoinFailed(exc.message) from None
-        try:
-            remote = await RemoteTable.connect(
-                host, port, name=name, spectate=True, password=password, **options
-            )
-        except JoinError as again:
-            raise JoinFailed(again.message) from None
-    if not has_screen(remote.game_id):
-        await remote.close()
-        raise JoinFailed(f"{remote.title} cannot be played in the app yet")
-    return remote
+    except LanError as exc:
+        raise JoinFailed(str(exc)) from None
 
 
 def hold_cursors_still(screen: Screen[Any]) -> None:
