@@ -851,15 +851,15 @@ class PurrchApp(App[None]):
         if self._chat_pacer is None:
             self._chat_pacer = ChatPacer(self.remote, self.set_timer, self._chat_paced)
         self.push_screen(
-            ChatScreen(self.remote, self._chat_draft, self._chat_pacer), self._chat_closed
+            ChatScreen(self.remote, self._chat_draft, self._chat_pacer, keep=self._keep_chat_draft)
         )
 
     def _chat_paced(self, error: str) -> None:
         if isinstance(self.screen, ChatScreen):
             self.screen.paced(error)
 
-    def _chat_closed(self, draft: str | None) -> None:
-        self._chat_draft = draft or ""
+    def _keep_chat_draft(self, draft: str) -> None:
+        self._chat_draft = draft
 
     def _chat_came(self, msg: dict[str, Any]) -> None:
         """A chat line from the table: into the chat screen if it is open, else a

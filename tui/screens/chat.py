@@ -200,10 +200,19 @@ class ChatScreen(ModalScreen[str]):
     CSS_PATH = "chat.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "close", "Close")]
 
-    def __init__(self, table: ChatTable, draft: str = "", pacer: ChatPacer | None = None) -> None:
+    def __init__(
+        self,
+        table: ChatTable,
+        draft: str = "",
+        pacer: ChatPacer | None = None,
+        keep: Callable[[str], None] | None = None,
+    ) -> None:
         super().__init__()
         self.table = table
         self.draft = draft
+        self.keep = keep
+        """Told what is in the field at every change, so what was typed and not sent is
+        kept the moment it is typed (not only once the dismissal's callback has run)."""
         self.pacer = pacer or ChatPacer(table, self.set_timer, self.paced)
         """Sends the lines at the host's pace (the app keeps one per table)."""
         self._last_sent = ""
@@ -251,6 +260,8 @@ class ChatScreen(ModalScreen[str]):
     def on_input_changed(self, event: Input.Changed) -> None:
         """Say why the field stops taking characters (a paste is cut there too)."""
         event.stop()
+        if self.keep is not None:
+            self.keep(event.value)
         if len(event.value) >= MAX_CHAT:
             self._show_error(FULL)
         elif self._error == FULL:
