@@ -219,3 +219,96 @@ def test_rooms_and_boats_names() -> None:
         "Q": "parrot",
         "c": "none",
     }
+
+
+# --- the geometry's counts (shapes.py builds the masks from boat.json) -------------------
+
+ORIENTATION_COUNTS = {
+    "C01": 4, "C02": 4, "C03": 4, "C04": 8, "C05": 8, "C06": 8, "C07": 8, "C08": 4, "C09": 8,
+    "C10": 4, "C11": 8, "C12": 8, "C13": 1, "C14": 8, "C15": 4, "C16": 2, "C17": 4,
+    "X1": 4, "X2": 4, "X3": 8, "X4": 8, "X5": 8, "X6": 8,
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("shape_id", sorted(ORIENTATION_COUNTS))
+def test_orientation_counts(shape_id: str) -> None:
+    from engine.games.isle.shapes import distinct_orientations
+
+    assert len(distinct_orientations(shape_id)) == ORIENTATION_COUNTS[shape_id]
+
+
+def test_no_oshax_equals_a_cat() -> None:
+    from engine.games.isle.shapes import distinct_orientations, oriented
+
+    def forms(sid: str) -> set[tuple[tuple[int, int], ...]]:
+        return {oriented(sid, o) for o in distinct_orientations(sid)}
+
+    cats = set().union(*(forms(s) for s in c.CAT_SHAPES))
+    assert all(not forms(x) & cats for x in c.OSHAX_SHAPES)
+
+
+def test_hull_rooms_edge() -> None:
+    from engine.games.isle import shapes as s
+
+    assert s.count(s.HULL) == 142
+    assert {k: s.count(v) for k, v in s.ROOMS.items()} == {
+        "P": 18, "M": 11, "N": 11, "A": 18, "K": 20, "Q": 4, "c": 60,
+    }  # fmt: skip
+    union = 0
+    for mask in s.ROOMS.values():
+        assert not union & mask
+        union |= mask
+    assert union == s.HULL
+    assert len(s.groups([s.mask_of([q]) for q in s.cells_of(s.ROOMS["c"])])) == 1
+    assert s.count(s.EDGE) == 44
+    # BGA's definition: top and bottom square of every column plus column 0's middle square.
+    bga = {(0, 4)}
+    for x in range(s.W):
+        ys = [y for y in range(s.H) if s.HULL >> s.sq(x, y) & 1]
+        bga |= {(x, min(ys)), (x, max(ys))}
+    assert s.mask_of(bga) == s.EDGE
+    assert s.count(s.HULL & s.mask_of((x, 4) for x in range(s.W))) == 22
+
+
+ROOM_RATS = {
+    "blue": {"A": 2, "K": 3, "M": 1, "N": 1, "P": 3, "c": 9},
+    "green": {"A": 2, "K": 3, "M": 1, "N": 1, "P": 3, "c": 9},
+    "red": {"A": 2, "K": 3, "N": 2, "P": 3, "c": 9},
+    "purple": {"A": 2, "K": 3, "M": 2, "P": 3, "c": 9},
+}
+EDGE_RATS = {"blue": 14, "green": 10, "red": 8, "purple": 11}
+MAPS = {
+    "blue": "BGRPO",
+    "green": "GPBOR",
+    "red": "ROGBP",
+    "purple": "OBPRG",
+}
+MAP_SQUARES = [(14, 1), (7, 0), (1, 3), (9, 7), (19, 5)]
+
+
+@pytest.mark.parametrize("name", ["blue", "green", "red", "purple"])
+def test_boats(name: str) -> None:
+    from engine.games.isle import shapes as s
+
+    boat = s.BOATS[name]
+    assert boat.name == name
+    assert s.count(boat.rats) == 19
+    assert boat.rats & ~s.HULL == 0
+    rooms = {k: s.count(boat.rats & m) for k, m in s.ROOMS.items() if boat.rats & m}
+    assert rooms == ROOM_RATS[name]
+    assert s.count(boat.rats & s.EDGE) == EDGE_RATS[name]
+    letter_of = {v: k for k, v in c.COLOUR_LETTER.items()}
+    assert {colour: s.xy(i) for colour, i in boat.maps.items()} == {
+        letter_of[letter]: square for letter, square in zip(MAPS[name], MAP_SQUARES, strict=True)
+    }
+    assert s.count(boat.map_mask) == 5
+    assert not boat.rats & boat.map_mask
+    assert [s.room_of(s.sq(*q)) for q in MAP_SQUARES] == ["c", "M", "P", "N", "K"]
+    assert [bool(s.EDGE >> s.sq(*q) & 1) for q in MAP_SQUARES] == [False, True, False, False, True]
+
+
+def test_boats_differ() -> None:
+    from engine.games.isle import shapes as s
+
+    assert tuple(s.BOATS) == c.BOAT_NAMES
+    assert len({b.rats for b in s.BOATS.values()}) == 4
