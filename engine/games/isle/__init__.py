@@ -1,0 +1,1 @@
+"""The Isle of Cats (standard multiplayer mode): components, geometry, scoring and rules."""
