@@ -36,6 +36,7 @@ JSON_KEYS = {
     "wins",
     "draws",
     "avg_steps",
+    "winning_score",
 }
 
 

@@ -26,6 +26,7 @@ from typing import Any
 from engine.core import JSON, Event, IllegalMove, Option, Prompt, Rng
 from engine.game import Game, check_names, resolve_options
 from engine.games.isle import hidden
+from engine.games.isle.bots import PlannerBot
 from engine.games.isle.components import (
     BOAT_NAMES,
     CARDS,
@@ -101,8 +102,8 @@ class IsleGame(Game[IsleState]):
     title = "The Isle of Cats"
     min_players = 2
     max_players = 4
-    bot_levels = ("random",)
-    default_bot = "random"
+    bot_levels = ("random", "planner")
+    default_bot = "planner"
     simultaneous = True
     public_schema = IslePublic
     private_schema = IslePrivate
@@ -154,6 +155,11 @@ class IsleGame(Game[IsleState]):
 
     def redeal_hidden(self, state: IsleState, seat: int | None, rng: Rng) -> IsleState | None:
         return hidden.redeal_hidden(state, seat, rng)
+
+    def make_bot(self, level: str, seat: int, seed: int) -> Any:
+        if level == "planner":
+            return PlannerBot(seat, seed)
+        return super().make_bot(level, seat, seed)
 
     def build_public(self, state: IsleState) -> IslePublic:
         return build_public(state)
