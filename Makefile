@@ -67,6 +67,7 @@ test-fast: $(VENV)/.stamp-test
 bench: $(VENV)/.stamp-play
 	$(BIN)/python bench/bench_engine.py
 	$(BIN)/python bench/bench_isle_geometry.py
+	$(BIN)/python bench/bench_isle.py
 	$(BIN)/python bench/bench_net.py
 	$(BIN)/python bench/bench_ssh.py
 	$(BIN)/python bench/bench_tui.py
