@@ -333,7 +333,9 @@ def score(
     rats = visible_rats(board)
     lines = [ScoreLine(f"Rats ({rats} visible)", RAT_POINTS * rats)]
     rooms = unfilled_rooms(board)
-    if rooms:
+    if len(rooms) == len(ROOM_LETTERS):
+        lines.append(ScoreLine(f"Rooms not filled: all {len(rooms)}", ROOM_POINTS * len(rooms)))
+    elif rooms:
         names = ", ".join(ROOM_NAMES[letter] for letter in rooms)
         lines.append(
             ScoreLine(f"Rooms not filled ({len(rooms)}): {names}", ROOM_POINTS * len(rooms))
