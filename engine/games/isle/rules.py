@@ -25,7 +25,7 @@ from typing import Any
 
 from engine.core import JSON, Event, IllegalMove, Option, Prompt, Rng
 from engine.game import Game, check_names, resolve_options
-from engine.games.isle import hidden
+from engine.games.isle import hidden, scoring
 from engine.games.isle.bots import PlannerBot
 from engine.games.isle.components import (
     BOAT_NAMES,
@@ -570,8 +570,6 @@ def _last_asked(s: IsleState, seat: int) -> bool:
 
 
 def _score(s: IsleState, events: list[Event]) -> None:
-    from engine.games.isle import scoring
-
     boards = [
         scoring.Board(
             boat=s.boats[seat],
