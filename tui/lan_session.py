@@ -178,7 +178,7 @@ class LanSession:
         if self._unlisten is not None:
             return
         self.remote.deliver = self.target.call_later
-        self._unlisten = self.remote.listen(self._heard)
+        self._unlisten = self.remote.listen(self.hear)
 
     def detach(self) -> None:
         """Stop listening (news already on its way is dropped by the app)."""
@@ -202,7 +202,7 @@ class LanSession:
         message.session = self
         self.target.post_message(message)
 
-    def _heard(self, msg: WireMessage) -> None:
+    def hear(self, msg: WireMessage) -> None:
         """One server message (or connection notice), as the typed message it is."""
         remote = self.remote
         mtype = msg.get("type")
