@@ -16,7 +16,10 @@ host's refusals, who drops and comes back, and our own connection's loss and ret
 show as notifications; a connection closed for good (the host stopped the table)
 goes back to the menu, or to the fixed table's form, with a notice.  A table hosted
 from the menu autosaves like ``purrch host``: a notification says where, and how to
-continue it if the app stops mid-game.
+continue it if the app stops mid-game.  The app keeps the routing: what belongs to
+the LAN seat (the hosted table, the chat's draft and pace, "again" asked) lives in its
+:class:`~tui.lan_session.LanSession`, whose news comes as typed messages
+(``LanSession.Chat``, ``LanSession.Connection``...) to the ``on_lan_session_*`` handlers.
 
 One fixed table (the SSH front door): ``PurrchApp(settings, None,
 table_address=(host, port), table_password=None, default_name="ann")`` starts on
