@@ -35,7 +35,7 @@ from engine.games.isle.shapes import (
     neighbours,
 )
 
-__all__ = ["PlannerBot"]
+__all__ = ["PlannerBot", "RandomIsleBot"]
 
 
 def _around(mask: int) -> int:
@@ -353,3 +353,37 @@ class PlannerBot:
         if not colours:
             return ids[0]
         return max(colours, key=lambda i: (boat.counts[i[7:]], -COLOURS.index(i[7:])))
+
+
+class RandomIsleBot:
+    """The random bot of The Isle of Cats: any listed option uniformly, as every game's
+    random bot does, and for a tile to place any legal place uniformly (found from its
+    view, as a player's screen finds them), not only the first one."""
+
+    level = "random"
+    needs_view = True
+
+    def __init__(self, seat: int, seed: int) -> None:
+        self.seat = seat
+        self.rng = Rng(seed)
+
+    def to_json(self) -> dict[str, JSON]:
+        return {"level": self.level, "seat": self.seat, "rng": self.rng.state}
+
+    def load_json(self, data: dict[str, Any]) -> None:
+        self.rng = Rng(int(data["rng"]))
+
+    def observe(self, events: list[Event]) -> None:
+        return None
+
+    def choose(self, view: dict[str, JSON], prompt: Prompt) -> str:
+        choices = prompt.choices()
+        if prompt.answer is not None and self.rng.below(4):
+            me = view["public"]["players"][self.seat]
+            tile = me["placing"]
+            if tile is not None:
+                spots = legal_placements(tile["shape"], Boat(me).occupied, bool(me["anywhere"]))
+                if spots:
+                    x, y, o, _mask = spots[self.rng.below(len(spots))]
+                    return make_place(tile["id"], x, y, o)
+        return str(choices[self.rng.below(len(choices))].id)

@@ -26,7 +26,7 @@ from typing import Any
 from engine.core import JSON, Event, IllegalMove, Option, Prompt, Rng
 from engine.game import Game, check_names, resolve_options
 from engine.games.isle import hidden, scoring
-from engine.games.isle.bots import PlannerBot
+from engine.games.isle.bots import PlannerBot, RandomIsleBot
 from engine.games.isle.components import (
     BOAT_NAMES,
     CARDS,
@@ -155,6 +155,11 @@ class IsleGame(Game[IsleState]):
 
     def redeal_hidden(self, state: IsleState, seat: int | None, rng: Rng) -> IsleState | None:
         return hidden.redeal_hidden(state, seat, rng)
+
+    def bot(self, level: str, seat: int, seed: int) -> Any:
+        if level == "random":  # its own: a tile goes to any legal place, not the first
+            return RandomIsleBot(seat, seed)
+        return super().bot(level, seat, seed)
 
     def make_bot(self, level: str, seat: int, seed: int) -> Any:
         if level == "planner":
