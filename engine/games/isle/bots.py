@@ -31,15 +31,27 @@ from engine.games.isle.shapes import (
     ROOMS,
     STRIDE,
     legal_placements,
-    mask_of,
     neighbours,
+    sq,
 )
+from engine.games.isle.view import COVER_KEYS
 
 __all__ = ["PlannerBot", "RandomIsleBot"]
 
 
 def _around(mask: int) -> int:
     return ((mask << 1) | (mask >> 1) | (mask << STRIDE) | (mask >> STRIDE)) & GRID
+
+
+def tile_masks(cover: Sequence[str]) -> dict[int, int]:
+    """Each tile's squares (by its index in the view's ``tiles``), from a ``cover``."""
+    masks: dict[int, int] = {}
+    for y, row in enumerate(cover):
+        for x, key in enumerate(row):
+            if key not in " .":
+                k = COVER_KEYS.index(key)
+                masks[k] = masks.get(k, 0) | 1 << sq(x, y)
+    return masks
 
 
 class Boat:
@@ -51,8 +63,9 @@ class Boat:
         self.occupied = 0
         self.colour: dict[str, int] = {c: 0 for c in COLOURS}
         self.counts: dict[str, int] = {c: 0 for c in COLOURS}
-        for t in player["tiles"]:
-            mask = mask_of((x, y) for x, y in t["squares"])
+        masks = tile_masks(player["cover"])
+        for k, t in enumerate(player["tiles"]):
+            mask = masks.get(k, 0)
             self.occupied |= mask
             c = t["colour"]
             if c in self.colour:

@@ -66,6 +66,7 @@ from engine.games.isle.state import (
     cat_tile,
     tile_colour,
     tile_kind,
+    tile_mask,
     tile_shape,
 )
 from engine.games.isle.view import IslePrivate, IslePublic, build_private, build_public
@@ -233,12 +234,6 @@ def occupied(s: IsleState, seat: int) -> int:
     mask = 0
     for t in s.tiles[seat]:
         mask |= tile_mask(t)
-    return mask
-
-
-def tile_mask(t: dict[str, Any]) -> int:
-    mask = placement(tile_shape(t["tile"]), t["x"], t["y"], t["o"])
-    assert mask is not None
     return mask
 
 

@@ -55,6 +55,15 @@ def tile_colour(tile: str) -> str | None:
     return None
 
 
+def tile_mask(t: dict[str, Any]) -> int:
+    """The squares a tile on a boat covers (``t``: one of ``IsleState.tiles``' entries)."""
+    from engine.games.isle.shapes import placement
+
+    mask = placement(tile_shape(t["tile"]), t["x"], t["y"], t["o"])
+    assert mask is not None
+    return mask
+
+
 def is_tile_id(tile: str) -> bool:
     """Whether ``tile`` is a well-formed tile id of a known shape."""
     try:

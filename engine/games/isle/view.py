@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Literal, TypedDict
 
 from engine.games.isle.components import CARDS, SHAPES
 from engine.games.isle.options import card_id
+from engine.games.isle.shapes import cells_of
 
 if TYPE_CHECKING:
     from engine.games.isle.state import IsleState
@@ -32,7 +33,9 @@ __all__ = [
     "IslePublic",
     "LessonView",
     "PlacedView",
+    "PlayedView",
     "PlayerView",
+    "RevealedView",
     "ScoreLineView",
     "TileView",
     "build_private",
@@ -83,8 +86,6 @@ class PlacedView(TypedDict):
     y: int
     o: int
     """Its orientation 0..7 (as in a ``place`` answer)."""
-    squares: list[list[int]]
-    """The squares it covers, ``[x, y]`` each (sorted by y, then x)."""
 
 
 class LessonView(TypedDict):
@@ -116,7 +117,11 @@ class PlayerView(TypedDict):
     private_lessons: int
     """How many private lessons in play (face down)."""
     tiles: list[PlacedView]
-    committed: list[CardView]
+    cover: list[str]
+    """The boat square by square: 9 rows of 22 characters, row 0 first; ``" "`` outside
+    the hull, ``"."`` an uncovered square, else the tile covering it: the character at
+    its index in :data:`COVER_KEYS` is its index in ``tiles``."""
+    committed: list[RevealedView]
     """The rescue cards revealed today (empty before the reveal)."""
     speed: int | None
     """Today's total speed once revealed."""
@@ -130,6 +135,25 @@ class PlayerView(TypedDict):
     """Extra rescues waiting."""
     placing: TileView | None
     """The tile this player is about to place (announced; its place is not chosen yet)."""
+
+
+class PlayedView(TypedDict):
+    """A card discarded face up (its number is in its id; its text in the card list of
+    the game's data)."""
+
+    id: str
+    kind: Literal["oshax", "rescue", "anytime", "treasure", "private", "public"]
+    name: str
+
+
+class RevealedView(TypedDict):
+    """A rescue card revealed (its text: the card's number in the rules' card list)."""
+
+    id: str
+    number: int
+    name: str
+    speed: int
+    basket: Literal["none", "half", "full"]
 
 
 class ScoreLineView(TypedDict):
@@ -162,8 +186,11 @@ class IslePublic(TypedDict):
     deck: int
     gone: int
     """Cards discarded face down."""
-    played: list[CardView]
-    """Cards discarded face up, oldest first."""
+    played: list[PlayedView]
+    """The last :data:`PLAYED_SHOWN` cards discarded face up, oldest first (the log
+    names every one)."""
+    played_count: int
+    """How many cards have been discarded face up in all."""
     public_lessons: list[LessonView]
     players: list[PlayerView]
     scores: list[list[ScoreLineView]] | None
@@ -207,6 +234,17 @@ def card_view(number: int) -> CardView:
     }
 
 
+def revealed_view(number: int) -> RevealedView:
+    c = CARDS[number]
+    return {
+        "id": card_id(number),
+        "number": number,
+        "name": c.name,
+        "speed": c.speed,
+        "basket": c.basket,  # type: ignore[typeddict-item]  # one of BASKETS
+    }
+
+
 def tile_view(tile: str, colour: str | None = None) -> TileView:
     from engine.games.isle.state import tile_colour, tile_kind, tile_shape
 
@@ -221,8 +259,6 @@ def tile_view(tile: str, colour: str | None = None) -> TileView:
 
 
 def placed_view(t: dict[str, object]) -> PlacedView:
-    from engine.games.isle.rules import tile_mask
-    from engine.games.isle.shapes import cells_of
     from engine.games.isle.state import tile_kind, tile_shape
 
     tile = str(t["tile"])
@@ -235,8 +271,27 @@ def placed_view(t: dict[str, object]) -> PlacedView:
         "x": int(str(t["x"])),
         "y": int(str(t["y"])),
         "o": int(str(t["o"])),
-        "squares": [[x, y] for x, y in cells_of(tile_mask(t))],
     }
+
+
+PLAYED_SHOWN = 20
+"""How many of the cards discarded face up the view lists (the latest)."""
+
+COVER_KEYS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789#$%&*+-=?@^~"
+"""The characters of ``PlayerView.cover`` for tiles 0, 1, 2... (a boat holds far fewer
+than 74 tiles: 142 squares, most tiles 4 to 6 of them)."""
+
+
+def cover(s: IsleState, seat: int) -> list[str]:
+    from engine.games.isle.shapes import HULL, H, W, sq
+    from engine.games.isle.state import tile_mask
+
+    rows = [[" " if not HULL >> sq(x, y) & 1 else "." for x in range(W)] for y in range(H)]
+    for k, t in enumerate(s.tiles[seat]):
+        key = COVER_KEYS[k]
+        for x, y in cells_of(tile_mask(t)):
+            rows[y][x] = key
+    return ["".join(row) for row in rows]
 
 
 def _placing(s: IsleState, seat: int) -> TileView | None:
@@ -262,7 +317,8 @@ def build_public(s: IsleState) -> IslePublic:
                 "card_baskets": len(s.full[seat]) + len(s.half[seat]) // 2,
                 "private_lessons": len(s.private[seat]),
                 "tiles": [placed_view(t) for t in s.tiles[seat]],
-                "committed": [card_view(c) for c in s.committed[seat]] if s.revealed else [],
+                "cover": cover(s, seat),
+                "committed": [revealed_view(c) for c in s.committed[seat]] if s.revealed else [],
                 "speed": s.speeds[seat] if s.speeds is not None else None,
                 "passed": s.passed[seat] if sequential else False,
                 "ready": s.done[seat] if s.phase in ("buy", "commit", "last") else False,
@@ -294,7 +350,11 @@ def build_public(s: IsleState) -> IslePublic:
         "bag": len(s.bag),
         "deck": len(s.deck),
         "gone": len(s.gone),
-        "played": [card_view(c) for c in s.played],
+        "played_count": len(s.played),
+        "played": [
+            {"id": card_id(c), "kind": CARDS[c].kind, "name": CARDS[c].name}  # type: ignore[typeddict-item]  # one of CARD_KINDS
+            for c in s.played[-PLAYED_SHOWN:]
+        ],
         "public_lessons": [
             {"card": card_view(p["card"]), "colour": p["colour"], "owner": p["owner"]}
             for p in s.public
