@@ -1,0 +1,821 @@
+"""The Isle of Cats on screen: your boat large, your hand, the island, the cards played,
+and :class:`IsleUI`, the game's half of the shared game screen.
+
+Everything here reads *views* (:mod:`engine.games.isle.view`); nothing holds or
+changes engine state.  The one thing the presenter keeps is where the tile being
+placed stands on the boat (a cursor: square and orientation), which the boat's keys
+move (:class:`tui.widgets.boat.BoatView`): arrows move it, ``r`` turns it, ``f`` flips
+it, Enter places it with a structured ``place:<tile>:<x>:<y>:<o>`` answer
+(:mod:`engine.games.isle.options`).  Whether it may stand there is worked out here
+with :mod:`engine.games.isle.shapes` from the view, and the prompt bar says why not
+(outside, overlap, not touching) before Enter is pressed.
+
+Every other decision (draft, buying, rescue cards, rescue, finds, colours, treasures)
+goes on the prompt bar with short labels (the verb and the card's name); the hand
+pane shows the same key beside each card with its kind, cost and text.
+
+Letters go with every colour: cats B G R P O (blue green red purple orange), rare
+treasures ``*``, common ones ``+``; card kinds R (rescue), L (private lesson), P
+(public lesson), A (anytime), T (treasure), X (Oshax).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from textual.app import ComposeResult
+from textual.containers import Vertical, VerticalScroll
+from textual.content import Content
+from textual.widgets import Static
+
+from engine.core import Prompt
+from engine.games.isle.components import COLOUR_LETTER, ROOM_LETTERS
+from engine.games.isle.options import PLACE, make_place
+from engine.games.isle.shapes import (
+    BOATS,
+    HULL,
+    ROOMS,
+    H,
+    W,
+    cells_of,
+    is_legal,
+    legal_placements,
+    oriented,
+    placement,
+    sq,
+    xy,
+)
+from themes import ASCII_GLYPHS, Glyphs
+from tui.games.base import GameUI, Shown, winners_title
+from tui.widgets import PromptInfo, keyed_options
+from tui.widgets.boat import BoatData, BoatView, Preview
+from tui.widgets.pane_messages import PaneChoice, PaneSetting
+from tui.widgets.result import GameResult
+
+if TYPE_CHECKING:
+    from textual.screen import Screen
+
+__all__ = ["UI", "IsleUI"]
+
+KIND_LETTER = {
+    "rescue": "R",
+    "private": "L",
+    "public": "P",
+    "anytime": "A",
+    "treasure": "T",
+    "oshax": "X",
+}
+KIND_WORD = {
+    "rescue": "Rescue cards",
+    "private": "Private lessons",
+    "public": "Public lessons",
+    "anytime": "Anytime cards",
+    "treasure": "Treasure cards",
+    "oshax": "Oshax cards",
+}
+KIND_ORDER = ("rescue", "private", "public", "anytime", "treasure", "oshax")
+KIND_STYLE = {
+    "rescue": "bold $primary",
+    "private": "bold $secondary",
+    "public": "bold $secondary",
+    "anytime": "bold $accent",
+    "treasure": "bold $warning",
+    "oshax": "bold $success",
+}
+PHASE_WORD = {
+    "draft": "draft",
+    "buy": "buying cards",
+    "commit": "choosing rescue cards",
+    "rescue": "rescue",
+    "finds": "rare finds",
+    "last": "last cards",
+    "over": "over",
+}
+FIELD_WORD = ("Left field", "Right field")
+CARD_PHASES = ("draft", "buy", "commit")
+TALL = 34
+"""Rows from which the boat stays on screen while cards are chosen."""
+FIELD_WIDTH = 30
+"""Columns the cats of a field are drawn in (the side column at 80 columns)."""
+VERB_WORD = {
+    "keep": "Keep",
+    "buy": "Buy",
+    "unbuy": "Put back",
+    "commit": "Commit",
+    "uncommit": "Take back",
+    "play": "Play",
+    "drop": "Drop",
+}
+
+
+def is_ascii(glyphs: Glyphs) -> bool:
+    return glyphs == ASCII_GLYPHS
+
+
+def colour_style(colour: str | None) -> str:
+    """A cat's colour as a foreground style (the theme's flock colours)."""
+    return f"bold $pigeon-{colour}" if colour else "bold"
+
+
+def tile_char(kind: str, colour: str | None) -> str:
+    if kind == "rare":
+        return "*"
+    if kind == "common":
+        return "+"
+    return COLOUR_LETTER.get(colour or "", "X")
+
+
+def tile_style(kind: str, colour: str | None) -> str:
+    """A tile on a boat: its letter on its colour."""
+    if kind == "rare":
+        return "bold $background on $warning"
+    if kind == "common":
+        return "bold $background on $foreground 70%"
+    if colour is None:
+        return "bold reverse"
+    return f"bold $background on $pigeon-{colour}"
+
+
+def _room_rows() -> tuple[str, ...]:
+    rows = []
+    for y in range(H):
+        row = []
+        for x in range(W):
+            bit = 1 << sq(x, y)
+            letter = " "
+            if HULL & bit:
+                letter = next((r for r in ROOM_LETTERS if ROOMS[r] & bit), "c")
+            row.append(letter)
+        rows.append("".join(row))
+    return tuple(rows)
+
+
+ROOM_ROWS = _room_rows()
+
+
+def occupied_of(cover: Sequence[str]) -> int:
+    """The mask of the covered squares of a view's ``cover`` rows."""
+    mask = 0
+    for y, row in enumerate(cover):
+        for x, ch in enumerate(row):
+            if ch not in " .":
+                mask |= 1 << sq(x, y)
+    return mask
+
+
+def why_not(shape: str, x: int, y: int, o: int, occupied: int, anywhere: bool) -> str | None:
+    """Why the tile may not stand there (None: it may), in a player's words."""
+    mask = placement(shape, x, y, o)
+    if mask is None:
+        return "Part of it would be outside your boat."
+    if mask & occupied:
+        return "It would overlap a tile already on your boat."
+    if not is_legal(mask, occupied, anywhere):
+        return "It must touch a tile already on your boat along an edge."
+    return None
+
+
+def box(shape: str, o: int) -> tuple[int, int]:
+    cells = oriented(shape, o)
+    return max(cx for cx, _ in cells) + 1, max(cy for _, cy in cells) + 1
+
+
+def mini_boat(player: Mapping[str, Any], ascii_only: bool) -> list[Content]:
+    """A boat in miniature: one character per square."""
+    data = boat_data(player, wide=False, ascii_only=ascii_only)
+    from tui.widgets.boat import boat_lines
+
+    return boat_lines(data)
+
+
+def boat_data(
+    player: Mapping[str, Any],
+    *,
+    wide: bool,
+    ascii_only: bool,
+    preview: Preview | None = None,
+    legal: frozenset[tuple[int, int]] = frozenset(),
+) -> BoatData:
+    from engine.games.isle.view import COVER_KEYS
+
+    tiles: dict[str, tuple[str, str]] = {}
+    for k, t in enumerate(player["tiles"]):
+        kind, colour = str(t["kind"]), t.get("colour")
+        tiles[COVER_KEYS[k]] = (tile_char(kind, colour), tile_style(kind, colour))
+    boat = BOATS[str(player["boat"])]
+    rats = frozenset(xy(i) for i in range((W + 1) * H) if boat.rats >> i & 1)
+    maps = {
+        xy(index): (COLOUR_LETTER[colour].lower(), colour_style(colour))
+        for colour, index in boat.maps.items()
+    }
+    return BoatData(
+        cover=tuple(player["cover"]),
+        tiles=tiles,
+        rooms=ROOM_ROWS,
+        rats=rats,
+        maps=maps,
+        preview=preview,
+        legal=legal,
+        wide=wide,
+        ascii=ascii_only,
+    )
+
+
+def shape_rows(shape: str, char: str, style: str) -> list[list[tuple[str, str]]]:
+    """A tile drawn small (one character per square), in its orientation 0."""
+    cells = set(oriented(shape, 0))
+    w, h = box(shape, 0)
+    return [[(char, style) if (x, y) in cells else (" ", "") for x in range(w)] for y in range(h)]
+
+
+def flow_tiles(
+    tiles: Sequence[tuple[str, list[list[tuple[str, str]]]]], width: int
+) -> list[Content]:
+    """Tiles side by side (each with its id under it), wrapped at ``width`` columns."""
+    out: list[Content] = []
+    row: list[tuple[str, list[list[tuple[str, str]]]]] = []
+    used = 0
+
+    def flush() -> None:
+        if not row:
+            return
+        height = max(len(drawn) for _label, drawn in row)
+        for y in range(height + 1):
+            parts: list[tuple[str, str]] = []
+            for label, drawn in row:
+                w = max(len(drawn[0]), len(label))
+                if y < len(drawn):
+                    cells = drawn[y] + [(" ", "")] * (w - len(drawn[y]))
+                    parts.extend(cells)
+                elif y == height:
+                    parts.append((label.ljust(w), "$text-muted"))
+                else:
+                    parts.append((" " * w, ""))
+                parts.append((" ", ""))
+            out.append(Content.assemble(*parts))
+        row.clear()
+
+    for label, drawn in tiles:
+        w = max(len(drawn[0]), len(label)) + 1
+        if used + w > width and row:
+            flush()
+            used = 0
+        row.append((label, drawn))
+        used += w
+    flush()
+    return out
+
+
+def _option_card(option_id: str) -> str | None:
+    """The card an option names (``keep:k12`` -> ``k12``), or None."""
+    verb, _sep, arg = option_id.partition(":")
+    return arg if verb in VERB_WORD and arg.startswith("k") else None
+
+
+# --------------------------------------------------------------------------- widgets
+
+
+class IsleBoatPane(Vertical):
+    """Your boat, large, and a line about it."""
+
+    def compose(self) -> ComposeResult:
+        yield BoatView(id="isle-boat")
+        yield Static(id="isle-boat-note")
+
+    def on_mount(self) -> None:
+        self.border_title = "Your boat"
+
+
+class IsleHandPane(VerticalScroll):
+    """Your fish, baskets and cards (the draft's pack, the cart)."""
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="isle-hand-text")
+
+    def on_mount(self) -> None:
+        self.border_title = "Your hand"
+
+
+class IsleIslandPane(Static):
+    """The day, the fields, the treasures, the turn order and the other players."""
+
+    def on_mount(self) -> None:
+        self.border_title = "The island"
+
+
+class IslePlayedPane(Static):
+    """The cards played face up and the public lessons."""
+
+    def on_mount(self) -> None:
+        self.border_title = "Played"
+
+
+# --------------------------------------------------------------------------- the game's UI
+
+
+class IsleUI(GameUI):
+    """The Isle of Cats on the shared game screen (see the module docstring)."""
+
+    seats_pane: ClassVar[bool] = False  # the island pane names every player
+    windows: ClassVar[bool] = False
+    secret: ClassVar[str] = "cards"
+
+    def __init__(self, glyphs: Glyphs) -> None:
+        super().__init__(glyphs)
+        self._cursor: tuple[str, int, int, int] | None = None  # tile, x, y, o
+        self._legal_key: tuple[str, int, bool] | None = None
+        self._legal: list[tuple[int, int, int, int]] = []
+
+    # ------------------------------------------------------------------ layout
+
+    def compose_main(self) -> ComposeResult:
+        with Vertical(id="isle-main"):
+            yield IsleBoatPane(id="isle-boat-pane")
+            yield IsleHandPane(id="isle-hand")
+
+    def compose_side(self) -> ComposeResult:
+        yield IsleIslandPane(id="isle-island")
+        yield IslePlayedPane(id="isle-played")
+
+    def focus(self, screen: Screen[Any]) -> None:
+        screen.query_one(BoatView).focus()
+
+    # ------------------------------------------------------------------ placing
+
+    def _me(self, shown: Shown) -> Mapping[str, Any] | None:
+        if shown.seat is None:
+            return None
+        players = shown.public.get("players") or []
+        return players[shown.seat] if shown.seat < len(players) else None
+
+    def _placing(self, shown: Shown) -> tuple[Mapping[str, Any], Mapping[str, Any]] | None:
+        """(the seat's player view, the tile it places) while its prompt is a placement."""
+        prompt = shown.prompt
+        me = self._me(shown)
+        if prompt is None or prompt.answer != PLACE or me is None or not me.get("placing"):
+            return None
+        return me, me["placing"]
+
+    def _legal_for(
+        self, shape: str, occupied: int, anywhere: bool
+    ) -> list[tuple[int, int, int, int]]:
+        key = (shape, occupied, anywhere)
+        if key != self._legal_key:
+            self._legal_key = key
+            self._legal = legal_placements(shape, occupied, anywhere)
+        return self._legal
+
+    def _cursor_for(self, shown: Shown) -> tuple[str, str, int, int, int, int, bool] | None:
+        """(tile, shape, x, y, o, occupied, anywhere) of the tile being placed, the
+        cursor started on its first legal place when a new tile comes."""
+        placing = self._placing(shown)
+        if placing is None:
+            return None
+        me, tile = placing
+        tile_id, shape = str(tile["id"]), str(tile["shape"])
+        occupied = occupied_of(me["cover"])
+        anywhere = bool(me.get("anywhere"))
+        if self._cursor is None or self._cursor[0] != tile_id:
+            legal = self._legal_for(shape, occupied, anywhere)
+            x, y, o = (legal[0][0], legal[0][1], legal[0][2]) if legal else (0, 0, 0)
+            self._cursor = (tile_id, x, y, o)
+        _tile, x, y, o = self._cursor
+        return tile_id, shape, x, y, o, occupied, anywhere
+
+    def setting(self, change: PaneSetting, shown: Shown) -> None:
+        if not isinstance(change, BoatView.Nudge):
+            return
+        at = self._cursor_for(shown)
+        if at is None:
+            return
+        tile_id, shape, x, y, o, _occupied, _anywhere = at
+        if change.turn == 1:
+            o = (o // 4) * 4 + (o % 4 + 1) % 4
+        elif change.turn == 4:
+            o = (o + 4) % 8
+        w, h = box(shape, o)
+        x = max(0, min(W - w, x + change.dx))
+        y = max(0, min(H - h, y + change.dy))
+        self._cursor = (tile_id, x, y, o)
+
+    def _place_hint(self, shown: Shown) -> str:
+        at = self._cursor_for(shown)
+        if at is None:
+            return ""
+        _tile, shape, x, y, o, occupied, anywhere = at
+        reason = why_not(shape, x, y, o, occupied, anywhere)
+        keys = "Arrows move, r rotates, f flips, Enter places."
+        if reason is not None:
+            return f"Not here: {reason} {keys}"
+        words = ["It fits here."]
+        placing = self._placing(shown)
+        assert placing is not None
+        me, tile = placing
+        mask = placement(shape, x, y, o) or 0
+        boat = BOATS[str(me["boat"])]
+        colour = tile.get("colour")
+        spot = boat.maps.get(str(colour)) if colour else None
+        if spot is not None and tile.get("kind") in ("cat", "oshax") and mask >> spot & 1:
+            words.append(f"It covers the {colour} map: you take a common treasure.")
+        rats = (mask & boat.rats).bit_count()
+        if rats:
+            words.append(f"It covers {rats} rat{'s' if rats != 1 else ''}.")
+        return " ".join([*words, keys])
+
+    # ------------------------------------------------------------------ the prompt bar
+
+    def _card_names(self, shown: Shown) -> dict[str, str]:
+        names: dict[str, str] = {}
+        private = shown.private
+        for pile in ("hand", "pack", "drafted", "cart", "private_lessons", "drawn", "committed"):
+            for card in private.get(pile) or ():
+                names[str(card["id"])] = str(card["name"])
+        return names
+
+    def ordered_options(self, shown: Shown) -> list[tuple[str, str]]:
+        prompt = shown.prompt
+        if prompt is None:
+            return []
+        names = self._card_names(shown)
+        out = []
+        for option in prompt.choices():
+            card = _option_card(option.id)
+            verb = option.id.partition(":")[0]
+            if card is not None and card in names:
+                out.append((option.id, f"{VERB_WORD[verb]} {names[card]}"))
+            elif verb == "rescue":
+                label = option.label.removeprefix("Rescue ").replace(" fish and a basket", " fish")
+                out.append((option.id, label))
+            else:
+                out.append((option.id, option.label))
+        return out
+
+    def prompt_info(self, shown: Shown) -> PromptInfo:
+        prompt = shown.prompt
+        assert prompt is not None
+        options = keyed_options(self.ordered_options(shown))
+        hint = ""
+        if prompt.answer == PLACE:
+            hint = self._place_hint(shown)
+            if prompt.back_option is not None:
+                hint += " Escape: back."
+        elif prompt.kind == "draft":
+            # Every option is a card of the pack: the hand pane shows each with its key.
+            keys = [o.key for o in options if o.key]
+            hint = f"Press a card's key ({keys[0]}-{keys[-1]}): the pack is in your hand pane."
+            return PromptInfo(prompt.text, options, hint, prompt.kind, listed=False)
+        elif any(_option_card(o.option_id) for o in options):
+            hint = "The cards are in your hand pane, with their keys."
+        return PromptInfo(prompt.text, options, hint, prompt.kind)
+
+    # ------------------------------------------------------------------ the panes
+
+    def fill(self, screen: Screen[Any], shown: Shown, info: PromptInfo) -> None:
+        ascii_only = is_ascii(self.glyphs)
+        me = self._me(shown)
+        boat = screen.query_one(BoatView)
+        note = screen.query_one("#isle-boat-note", Static)
+        pane = screen.query_one(IsleBoatPane)
+        if me is None:
+            boat.data = None
+            self._set(note, Content(""))
+        else:
+            preview = None
+            legal: frozenset[tuple[int, int]] = frozenset()
+            at = self._cursor_for(shown)
+            if at is not None:
+                _tile, shape, x, y, o, occupied, anywhere = at
+                placing = self._placing(shown)
+                assert placing is not None
+                tile = placing[1]
+                cells = tuple((x + cx, y + cy) for cx, cy in oriented(shape, o))
+                ok = why_not(shape, x, y, o, occupied, anywhere) is None
+                char = tile_char(str(tile["kind"]), tile.get("colour"))
+                preview = Preview(cells, char, ok)
+                squares: set[tuple[int, int]] = set()
+                for _x, _y, lo, mask in self._legal_for(shape, occupied, anywhere):
+                    if lo == o:
+                        squares.update(cells_of(mask))
+                legal = frozenset(squares)
+            else:
+                self._cursor = None
+            boat.data = boat_data(
+                me, wide=True, ascii_only=ascii_only, preview=preview, legal=legal
+            )
+            pane.border_title = f"Your boat ({me['boat']})"
+            self._set(note, self._boat_note(me))
+        # A short terminal: while cards are chosen (no tile to place) the hand takes the
+        # boat's rows; the boat comes back for the rescue.
+        cards_only = str(shown.public["phase"]) in CARD_PHASES and self._placing(shown) is None
+        pane.display = me is not None and not (cards_only and screen.size.height < TALL)
+        self._set(screen.query_one("#isle-hand-text", Static), self.hand_text(shown, info))
+        self._set(screen.query_one(IsleIslandPane), self.island_text(shown))
+        self._set(screen.query_one(IslePlayedPane), self.played_text(shown))
+
+    @staticmethod
+    def _set(widget: Static, content: Content) -> None:
+        if widget.visual != content:  # a new text lays the screen out again
+            widget.update(content)
+
+    def _boat_note(self, me: Mapping[str, Any]) -> Content:
+        return Content.assemble(
+            ("r", "bold $error"),
+            (" rat  ", "$text-muted"),
+            ("b g r p o", "bold"),
+            (" maps  ", "$text-muted"),
+            ("*", "bold $warning"),
+            (" rare  ", "$text-muted"),
+            ("+", "bold"),
+            (" common", "$text-muted"),
+        )
+
+    def _card_line(self, card: Mapping[str, Any], key: str | None) -> Content:
+        kind = str(card["kind"])
+        head: list[tuple[str, str] | str] = [
+            (f" {key} " if key else "   ", "bold reverse" if key else ""),
+            " ",
+            (KIND_LETTER.get(kind, "?"), KIND_STYLE.get(kind, "bold")),
+            " ",
+            (str(card["name"]), "bold"),
+            (f" {card['cost']} fish", "$text-muted"),
+        ]
+        if kind == "rescue":
+            head.append((f", speed {card['speed']}, {card['basket']} basket", "$text-muted"))
+        text = str(card.get("text", ""))
+        lines = [Content.assemble(*head)]
+        if text:
+            lines.append(Content.styled(f"     {text}", "$text-muted"))
+        return Content("\n").join(lines)
+
+    def hand_text(self, shown: Shown, info: PromptInfo) -> Content:
+        me = self._me(shown)
+        if me is None:
+            return Content.styled("Nobody's hand is shown.", "dim")
+        private = shown.private
+        public = shown.public
+        keys: dict[str, str] = {}
+        for option in info.options:
+            card = _option_card(option.option_id)
+            if card is not None and option.key:
+                keys.setdefault(card, option.key)
+        g = self.glyphs
+        ready = int(me["baskets"]) - int(me["baskets_used"])
+        lines: list[Content] = [
+            Content.assemble(
+                ("Fish ", "$text-muted"),
+                (str(me["fish"]), "bold"),
+                ("  Baskets ", "$text-muted"),
+                (f"{ready} ready", "bold"),
+                (f" of {me['baskets']}", "$text-muted"),
+                ("  Card baskets ", "$text-muted"),
+                (str(me["card_baskets"]), "bold"),
+            )
+        ]
+        phase = str(public["phase"])
+        pack = private.get("pack") or []
+        if phase == "draft" and pack:
+            picks = int(private.get("picks", 0))
+            lines.append(
+                Content.styled(
+                    f"Draft: keep {picks} of these, the rest go {public['direction']}:", "bold"
+                )
+            )
+            lines += [self._card_line(c, keys.get(str(c["id"]))) for c in pack]
+        drafted = private.get("drafted") or []
+        cart = {str(c["id"]) for c in private.get("cart") or []}
+        if drafted:
+            title = "Drafted today" if phase == "draft" else "Drafted: buy any"
+            lines.append(Content.styled(f"{title}:", "bold"))
+            for c in drafted:
+                line = self._card_line(c, keys.get(str(c["id"])))
+                if str(c["id"]) in cart:
+                    line = Content.assemble(line, (f" {g.bullet} in your cart", "bold $success"))
+                lines.append(line)
+            if phase == "buy":
+                lines.append(
+                    Content.styled(
+                        f"Fish left after the cart: {private.get('fish_left', me['fish'])}. "
+                        "Cards you buy now leave fish for the cats (3 or 5 each).",
+                        "bold $warning",
+                    )
+                )
+        drawn = private.get("drawn") or []
+        if drawn:
+            lines.append(Content.styled("Drawn, to buy or not:", "bold"))
+            lines += [self._card_line(c, keys.get(str(c["id"]))) for c in drawn]
+        hand = list(private.get("hand") or [])
+        committed = {str(c["id"]) for c in private.get("committed") or []}
+        for kind in KIND_ORDER:
+            cards = [c for c in hand if c["kind"] == kind]
+            if not cards:
+                continue
+            lines.append(
+                Content.assemble(
+                    (KIND_LETTER[kind], KIND_STYLE[kind]),
+                    (f" {KIND_WORD[kind]} ({len(cards)})", "bold"),
+                )
+            )
+            for c in cards:
+                line = self._card_line(c, keys.get(str(c["id"])))
+                if str(c["id"]) in committed:
+                    line = Content.assemble(line, (f" {g.bullet} committed", "bold $success"))
+                lines.append(line)
+        if not hand:
+            lines.append(Content.styled("No cards in hand.", "dim"))
+        lessons = private.get("private_lessons") or []
+        if lessons:
+            lines.append(Content.styled(f"Your private lessons ({len(lessons)}):", "bold"))
+            lines += [self._card_line(c, None) for c in lessons]
+        return Content("\n").join(lines)
+
+    def island_text(self, shown: Shown) -> Content:
+        public = shown.public
+        g = self.glyphs
+        names = shown.names
+        players = public["players"]
+        phase = str(public["phase"])
+        lines: list[Content] = [
+            Content.assemble(
+                (f"Day {public['day']} of {public['days']}", "bold"),
+                (f"  {PHASE_WORD.get(phase, phase)}", "bold $accent"),
+                (f"  cards pass {public['direction']}" if phase == "draft" else "", "$text-muted"),
+            )
+        ]
+        order = []
+        turn = public.get("turn")
+        for n, seat in enumerate(public["order"]):
+            p = players[seat]
+            speed = f" speed {p['speed']}" if p.get("speed") is not None else ""
+            mark = g.turn if seat == turn else ""
+            done = " passed" if p.get("passed") else ""
+            order.append(f"{mark}{n + 1} {names[seat]}{speed}{done}")
+        lines.append(Content(f"Order: {', '.join(order)}"))
+        for f, field in enumerate(public["fields"]):
+            price = public["prices"][f]
+            lines.append(
+                Content.assemble(
+                    (f"{FIELD_WORD[f]}", "bold"), (f": {price} fish a cat, {len(field)} cats", "")
+                )
+            )
+            drawn = [
+                (
+                    f"{COLOUR_LETTER.get(t['colour'] or '', '?')}{t['shape'][1:]}",
+                    shape_rows(
+                        str(t["shape"]),
+                        tile_char(str(t["kind"]), t.get("colour")),
+                        colour_style(t.get("colour")),
+                    ),
+                )
+                for t in field
+            ]
+            lines += flow_tiles(drawn, FIELD_WIDTH) if drawn else [Content.styled("(empty)", "dim")]
+        beside = public.get("beside") or []
+        if beside:
+            lines.append(Content.styled("Rare treasures beside the island:", "bold"))
+            drawn = [
+                (str(t["shape"]), shape_rows(str(t["shape"]), "*", "bold $warning")) for t in beside
+            ]
+            lines += flow_tiles(drawn, FIELD_WIDTH)
+        common = public.get("common") or {}
+        commons = " ".join(f"{shape}x{n}" for shape, n in sorted(common.items()))
+        lines.append(Content(f"Common treasures (+): {commons}"))
+        lines.append(
+            Content.styled(
+                f"Oshax {len(public.get('oshax') or [])}, bag {public['bag']}, "
+                f"deck {public['deck']}",
+                "$text-muted",
+            )
+        )
+        for p in players:
+            seat = int(p["seat"])
+            if seat == shown.seat:
+                continue
+            kind = shown.kinds[seat] if seat < len(shown.kinds) else "human"
+            who = g.bot if kind == "bot" else g.human
+            away = " (away)" if seat in shown.presence.away else ""
+            ready = int(p["baskets"]) - int(p["baskets_used"])
+            lines.append(
+                Content.assemble(
+                    (f"{g.turn} " if seat == turn else "  ", "bold $accent"),
+                    (f"{who} ", "$text-muted"),
+                    (names[seat][:16], "bold"),
+                    (away, "bold $warning"),
+                    (f" ({p['boat']} boat)", "$text-muted"),
+                )
+            )
+            lines.append(
+                Content(
+                    f"  {p['fish']} fish, {p['hand']} cards, baskets {ready}/{p['baskets']}"
+                    f" +{p['card_baskets']}, {p['private_lessons']} private lessons"
+                )
+            )
+            lines += [Content.assemble("  ", line) for line in mini_boat(p, is_ascii(g))]
+        return Content("\n").join(lines)
+
+    def played_text(self, shown: Shown) -> Content:
+        public = shown.public
+        names = shown.names
+        lines: list[Content] = []
+        lessons = public.get("public_lessons") or []
+        if lessons:
+            lines.append(Content.styled("Public lessons (everyone scores them):", "bold"))
+            for lesson in lessons:
+                card = lesson["card"]
+                colour = lesson.get("colour")
+                tag: tuple[str, str] = (
+                    (f" [{COLOUR_LETTER[colour]} {colour}]", colour_style(colour))
+                    if colour
+                    else ("", "")
+                )
+                lines.append(
+                    Content.assemble(
+                        ("P ", KIND_STYLE["public"]),
+                        (str(card["name"]), "bold"),
+                        tag,
+                        (f" ({names[int(lesson['owner'])]})", "$text-muted"),
+                    )
+                )
+                lines.append(Content.styled(f"  {card['text']}", "$text-muted"))
+        revealed = [(p, c) for p in public["players"] for c in p.get("committed") or []]
+        if revealed:
+            lines.append(Content.styled("Rescue cards today:", "bold"))
+            for p, c in revealed:
+                lines.append(
+                    Content(
+                        f"R {names[int(p['seat'])]}: {c['name']} (speed {c['speed']}, "
+                        f"{c['basket']} basket)"
+                    )
+                )
+        played = public.get("played") or []
+        if played:
+            lines.append(Content.styled(f"Played face up ({public['played_count']}):", "bold"))
+            for c in played[-6:]:
+                kind = str(c["kind"])
+                lines.append(
+                    Content.assemble(
+                        (KIND_LETTER.get(kind, "?"), KIND_STYLE.get(kind, "bold")),
+                        f" {c['name']}",
+                    )
+                )
+        if not lines:
+            lines.append(Content.styled("No card played yet.", "dim"))
+        return Content("\n").join(lines)
+
+    # ------------------------------------------------------------------ choosing
+
+    def option_for(self, choice: PaneChoice, shown: Shown) -> tuple[str | None, str]:
+        if not isinstance(choice, BoatView.PlaceChosen):
+            return None, "Choose with the keys of the prompt bar."
+        at = self._cursor_for(shown)
+        if at is None:
+            return None, "There is no tile to place right now."
+        tile_id, shape, x, y, o, occupied, anywhere = at
+        reason = why_not(shape, x, y, o, occupied, anywhere)
+        if reason is not None:
+            return None, f"Not here: {reason}"
+        return make_place(tile_id, x, y, o), ""
+
+    def curtain_reason(self, name: str, prompt: Prompt | None, public: Mapping[str, Any]) -> str:
+        kind = prompt.kind if prompt is not None else ""
+        if kind == "draft":
+            return f"{name} keeps cards from the draft, in secret."
+        if kind in ("buy", "commit"):
+            return f"{name} chooses cards in secret."
+        if kind in ("rescue", "find", "place"):
+            return f"It is {name}'s turn."
+        return f"{name} has a choice to make."
+
+    # ------------------------------------------------------------------ the end
+
+    def result(self, public: Mapping[str, Any], names: tuple[str, ...]) -> GameResult:
+        totals = [int(t) for t in public.get("totals") or []]
+        scores = public.get("scores") or []
+        players = public["players"]
+        if not totals:
+            return GameResult("The game is over.", "", ())
+        best = max(totals)
+        top = [i for i, t in enumerate(totals) if t == best]
+        fish = max(int(players[i]["fish"]) for i in top)
+        winners = [i for i in top if int(players[i]["fish"]) == fish]
+        reason = "Highest score."
+        if len(top) > 1:
+            reason = (
+                "Tied on points: the most fish left decides."
+                if len(winners) == 1
+                else ("Tied on points and fish: a shared win.")
+            )
+        sections: list[Content] = []
+        for i, lines in enumerate(scores):
+            parts = ", ".join(f"{line['label']} {line['points']:+d}" for line in lines)
+            sections.append(
+                Content.assemble(
+                    (f"{self.glyphs.turn} " if i in winners else "  ", "bold $accent"),
+                    (f"{names[i]}: {totals[i]} points", "bold"),
+                    f" ({players[i]['fish']} fish). {parts}",
+                )
+            )
+        return GameResult(winners_title(names, winners, "!"), reason, tuple(sections))
+
+
+UI = IsleUI
