@@ -500,6 +500,8 @@ class IsleUI(GameUI):
                 legal = frozenset(squares)
             else:
                 self._cursor = None
+            if preview is not None and not boat.has_focus:
+                boat.focus()  # a tile to place: the arrows, r and f move it
             boat.data = boat_data(
                 me, wide=True, ascii_only=ascii_only, preview=preview, legal=legal
             )
