@@ -4,8 +4,6 @@ placement cursor's legality hint."""
 
 from __future__ import annotations
 
-from textual.pilot import Pilot
-
 from tui.games.isle import IsleUI
 from tui.screens.game import GameScreen
 from tui.screens.game_over import GameOverScreen
