@@ -82,3 +82,33 @@ async def test_illegal_position_says_why(pilot_size: tuple[int, int] = (80, 24))
             hint = game.prompt_info.hint if game.prompt_info else ""
             reasons.add(hint.split(":")[0])
         assert "Not here" in reasons
+
+
+async def test_hotseat_curtain_hides_the_pack() -> None:
+    """Two humans draft at once: behind each curtain no card of either pack is drawn,
+    and once it is lifted only that player's pack is."""
+    from textual.widgets import Static
+
+    from tui.screens.curtain import CurtainScreen
+
+    table = make_table((("Ann", "human"), ("Bob", "human")), 1, game="isle")
+    app = SceneApp(Scene(table, scene_settings()))
+    packs = [{str(c["name"]) for c in table.view(s)["private"]["pack"]} for s in (0, 1)]
+    curtains = 0
+    async with app.run_test(size=(80, 24)) as pilot:
+        for _ in range(6):
+            await pilot.pause()
+            game = next(s for s in app.screen_stack if isinstance(s, GameScreen))
+            text = str(game.query_one("#isle-hand-text", Static).visual)
+            if isinstance(app.screen, CurtainScreen):
+                curtains += 1
+                assert not any(name in text for pack in packs for name in pack)
+                await pilot.press("enter")
+                continue
+            seat = game.shown_seat
+            assert seat is not None
+            other = packs[1 - seat] - packs[seat]
+            assert any(name in text for name in packs[seat])
+            assert not any(name in text for name in other)
+            await pilot.press("1")
+    assert curtains >= 2
