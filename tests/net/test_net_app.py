@@ -1616,7 +1616,7 @@ async def test_a_seat_a_bot_plays_while_its_player_is_away_says_so(game: str) ->
     from test_net_screens import fed_table
     from textual.widget import Widget
 
-    from themes import UNICODE_GLYPHS
+    from themes import TEXT_GLYPHS as UNICODE_GLYPHS
     from tui.app import PurrchApp
     from tui.games.stool import SceneGrid
 

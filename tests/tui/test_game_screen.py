@@ -26,6 +26,7 @@ from tui.games.pigeons import (
     HandPane,
     group_cards,
     option_for_cards,
+    pigeons_glyphs,
     revealed_hand,
 )
 from tui.screens.curtain import CurtainScreen
@@ -730,21 +731,27 @@ def test_the_winners_hand_shows_the_seven_then_the_rest() -> None:
         for i, c in enumerate(cards("rainbow", "yellow", "rainbow"))
     ]
     flock = {"c1", "c3", "c5", "c11", "c0", "c4", "c10"}  # the last rainbow is not in it
-    section = revealed_hand("Cal", hand, ASCII_GLYPHS, winner=True, colour="yellow", flock=flock)
+    section = revealed_hand(
+        "Cal", hand, pigeons_glyphs(ASCII_GLYPHS), winner=True, colour="yellow", flock=flock
+    )
     assert section.plain == (
         "> Cal  10 cards  winning flock Y yellow 7/7\n"
         "    Y* yellowx4   @ rainbowx3   other cards: O* orange   G* green   @ rainbow"
     )
     nine = cards(*["red"] * 6, "rainbow", "rainbow", "rainbow")
     flock = {f"c{i}" for i in range(7)}
-    section = revealed_hand("Ann", nine, ASCII_GLYPHS, winner=True, colour="red", flock=flock)
+    section = revealed_hand(
+        "Ann", nine, pigeons_glyphs(ASCII_GLYPHS), winner=True, colour="red", flock=flock
+    )
     assert section.plain == (
         "> Ann  9 cards  winning flock R red 7/7\n"
         "    R* redx6   @ rainbow   other cards: @ rainbowx2"
     )
     seven = cards(*["blue"] * 7)
     flock = {c.id for c in seven}
-    section = revealed_hand("Bea", seven, ASCII_GLYPHS, winner=True, colour="blue", flock=flock)
+    section = revealed_hand(
+        "Bea", seven, pigeons_glyphs(ASCII_GLYPHS), winner=True, colour="blue", flock=flock
+    )
     assert section.plain.endswith("    B* bluex7")  # nothing else to show
 
 
@@ -911,7 +918,7 @@ async def test_a_hand_too_long_for_its_pane_keeps_every_row_whole() -> None:
 
     class Hand(App[None]):
         def compose(self) -> Any:
-            yield HandPane(glyphs_for(False), id="hand")
+            yield HandPane(pigeons_glyphs(glyphs_for(False)), id="hand")
 
     app = Hand()
     async with app.run_test(size=(34, 8)) as pilot:

@@ -39,7 +39,7 @@ from textual.widgets import Static
 from engine.core import Prompt
 from engine.games.perch.cards import counted
 from engine.games.perch.options import parse
-from themes import ASCII_GLYPHS, Glyphs
+from themes import Glyphs
 from tui.games.base import GameUI, Shown, winners_title
 from tui.games.stool import AWAY
 from tui.lifecycle import coming_down
@@ -66,6 +66,25 @@ BOARD_CHROME = 6  # the tree pane's border, padding and a spare column around th
 BOARD_SHARE = 0.55  # the most of the screen's width a wide tree pane takes
 
 
+@dataclass(frozen=True, kw_only=True)
+class PerchGlyphs(Glyphs):
+    """The shared glyphs and Chat perché's own: a bird, the piles."""
+
+    bird: str
+    deck: str
+    discard: str
+
+
+def perch_glyphs(glyphs: Glyphs) -> PerchGlyphs:
+    """The game's set for the shared ``glyphs`` (``themes.glyphs_for``'s choice)."""
+    if isinstance(glyphs, PerchGlyphs):
+        return glyphs
+    shared = glyphs.shared_fields()
+    if glyphs.ascii:
+        return PerchGlyphs(**shared, bird="*", deck="[]", discard="[/]")
+    return PerchGlyphs(**shared, bird="◆", deck="▤", discard="▥")
+
+
 def tree_width(link: int = LINK) -> int:
     """The tree's cells across, with branches of ``link`` cells between two spots."""
     half = LABEL + 1 + TOKEN + 1 + 4 * (1 + link)  # one side of the tree, up to the trunk
@@ -86,10 +105,6 @@ def board_width(screen_width: int) -> tuple[int, int]:
     return WIDTH + BOARD_CHROME, LINK
 
 
-def is_ascii(glyphs: Glyphs) -> bool:
-    return glyphs == ASCII_GLYPHS
-
-
 @dataclass(frozen=True, slots=True)
 class Lines:
     """The box-drawing pieces of the tree (or their ASCII fallbacks)."""
@@ -106,8 +121,8 @@ class Lines:
     arrow: str
 
     @classmethod
-    def for_glyphs(cls, glyphs: Glyphs) -> Lines:
-        if is_ascii(glyphs):
+    def for_glyphs(cls, glyphs: PerchGlyphs) -> Lines:
+        if glyphs.ascii:
             return cls("-", "|", "|", "|", "+", ".", "x", ".", "=", ">")
         return cls("─", "│", "┤", "├", "┴", "·", "╳", "·", "═", "▶")
 
@@ -165,17 +180,17 @@ def assemble(*parts: str | tuple[str, str]) -> Content:
 # --------------------------------------------------------------------------- drawing
 
 
-def occupant_cell(occupant: str | None, glyphs: Glyphs, lines: Lines) -> tuple[str, str]:
+def occupant_cell(occupant: str | None, glyphs: PerchGlyphs, lines: Lines) -> tuple[str, str]:
     if occupant in LETTER:
         return LETTER[occupant], CAT_STYLE[occupant]
     if occupant == "bird":
-        return glyphs.pigeon, BIRD_STYLE
+        return glyphs.bird, BIRD_STYLE
     return lines.empty, "$text-muted"
 
 
 def tree_lines(
     data: TreeData,
-    glyphs: Glyphs,
+    glyphs: PerchGlyphs,
     *,
     cursor: str | None,
     focused: bool,
@@ -196,7 +211,7 @@ def tree_lines(
         if pos in usable:
             style = f"{style} bold on $accent 35%"
             if text == ln.empty:
-                text = "o" if is_ascii(glyphs) else "◇"
+                text = "o" if glyphs.ascii else "◇"
                 style = f"bold $text-accent on $accent 35% {pick}"
         if pos == data.chosen or pos in data.moved:
             style = f"{style} underline"
@@ -300,7 +315,7 @@ def tree_lines(
             (" black ", "dim"),
             ("G", CAT_STYLE["ginger"]),
             (" ginger ", "dim"),
-            (glyphs.pigeon, BIRD_STYLE),
+            (glyphs.bird, BIRD_STYLE),
             (" bird ", "dim"),
             ("b1-4 g?", "dim"),  # the notation, not a token: b3 read as a real one (QA)
             (" strengths", "dim"),
@@ -309,7 +324,7 @@ def tree_lines(
     return out, where
 
 
-def token_cell(branch: Branch, data: TreeData, glyphs: Glyphs) -> tuple[str, str]:
+def token_cell(branch: Branch, data: TreeData, glyphs: PerchGlyphs) -> tuple[str, str]:
     """Two cells: the owner's letter (lower case) and the strength, ``?`` when hidden."""
     if branch.owner is None:
         return "  ", ""
@@ -327,6 +342,8 @@ def token_cell(branch: Branch, data: TreeData, glyphs: Glyphs) -> tuple[str, str
 
 class PerchTree(CursorGrid[TreeData]):
     """The tree; arrows move between the positions that can be picked, Enter picks."""
+
+    glyphs: PerchGlyphs
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "select", "Pick", tooltip="Pick the position under the cursor"),
@@ -414,7 +431,7 @@ class PerchBoard(Vertical):
 
     data: reactive[TreeData | None] = reactive(None)
 
-    def __init__(self, glyphs: Glyphs, *, id: str | None = None) -> None:
+    def __init__(self, glyphs: PerchGlyphs, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.glyphs = glyphs
 
@@ -482,6 +499,10 @@ class PerchUI(GameUI):
     seats_pane: ClassVar[bool] = False
     windows: ClassVar[bool] = False  # every decision is one player's, in turn
     secret: ClassVar[str] = "tokens"  # the strength tokens in hand (no cards to hide)
+    glyphs: PerchGlyphs
+
+    def __init__(self, glyphs: Glyphs) -> None:
+        super().__init__(perch_glyphs(glyphs))
 
     def compose_main(self) -> ComposeResult:
         yield PerchBoard(self.glyphs, id="perch")
@@ -654,7 +675,7 @@ class PerchUI(GameUI):
         else:
             lines.append(Content.styled("No card flipped yet.", "dim"))
         birds = counted(public["birds_supply"], "bird")
-        bird = assemble((g.pigeon, BIRD_STYLE), f" {birds} beside the tree")
+        bird = assemble((g.bird, BIRD_STYLE), f" {birds} beside the tree")
         lines.append(bird)
         return Content("\n").join(lines)
 

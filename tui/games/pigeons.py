@@ -27,7 +27,7 @@ from textual.widgets.option_list import Option
 from engine.core import Prompt
 from engine.games.pigeons.cards import ACTIONS, COLOURS, FLOCK, REACTION_ACTIONS
 from engine.games.pigeons.options import CATS, DRAW, try_parse
-from themes import ASCII_GLYPHS, PIGEON_LETTERS, Glyphs
+from themes import PIGEON_LETTERS, Glyphs
 from tui.games.base import GameUI, Shown, winners_title
 from tui.lifecycle import coming_down
 from tui.plain import plain
@@ -38,6 +38,33 @@ from tui.widgets.result import GameResult, ResultSection
 
 if TYPE_CHECKING:
     from textual.screen import Screen
+
+
+@dataclass(frozen=True, kw_only=True)
+class PigeonsGlyphs(Glyphs):
+    """The shared glyphs and Cats Among The Pigeons' own: how a card says what it is
+    without colour, and the piles."""
+
+    pigeon: str
+    rainbow: str
+    cat: str
+    action: str
+    deck: str
+    discard: str
+
+
+def pigeons_glyphs(glyphs: Glyphs) -> PigeonsGlyphs:
+    """The game's set for the shared ``glyphs`` (``themes.glyphs_for``'s choice)."""
+    if isinstance(glyphs, PigeonsGlyphs):
+        return glyphs
+    shared = glyphs.shared_fields()
+    if glyphs.ascii:
+        return PigeonsGlyphs(
+            **shared, pigeon="*", rainbow="@", cat="!", action="+", deck="[]", discard="[/]"
+        )
+    return PigeonsGlyphs(
+        **shared, pigeon="◆", rainbow="✱", cat="☠", action="✦", deck="▤", discard="▥"
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -145,7 +172,7 @@ def card_style(card: Card) -> str:
     return "$card-action"
 
 
-def card_mark(card: Card, glyphs: Glyphs) -> str:
+def card_mark(card: Card, glyphs: PigeonsGlyphs) -> str:
     """Two cells that say what a card is without colour: 'R◆', '✱✱', '☠☠', '✦ '."""
     if card.kind == "pigeon":
         return PIGEON_LETTERS.get(str(card.colour), "?") + glyphs.pigeon
@@ -156,21 +183,16 @@ def card_mark(card: Card, glyphs: Glyphs) -> str:
     return glyphs.action + " "
 
 
-def is_ascii(glyphs: Glyphs) -> bool:
-    """Whether ``glyphs`` is the plain-ASCII set (then no other Unicode is drawn either)."""
-    return glyphs == ASCII_GLYPHS
+def dash(glyphs: PigeonsGlyphs) -> str:
+    return "-" if glyphs.ascii else "—"
 
 
-def dash(glyphs: Glyphs) -> str:
-    return "-" if is_ascii(glyphs) else "—"
-
-
-def times(glyphs: Glyphs) -> str:
+def times(glyphs: PigeonsGlyphs) -> str:
     """The multiplication sign, or an x in ASCII mode."""
-    return "x" if is_ascii(glyphs) else "×"
+    return "x" if glyphs.ascii else "×"
 
 
-def card_content(card: Card, glyphs: Glyphs, count: int = 1) -> Content:
+def card_content(card: Card, glyphs: PigeonsGlyphs, count: int = 1) -> Content:
     """A card inline: its mark and its name ('R◆ Red pigeon ×2'), in its colour."""
     style = card_style(card)
     parts: list[str | tuple[str, str]] = [
@@ -183,7 +205,7 @@ def card_content(card: Card, glyphs: Glyphs, count: int = 1) -> Content:
     return Content.assemble(*parts)
 
 
-def key_cell(key: str | None, usable: bool, glyphs: Glyphs) -> tuple[str, str]:
+def key_cell(key: str | None, usable: bool, glyphs: PigeonsGlyphs) -> tuple[str, str]:
     """The first cell of a card row: the key that uses the card, else a bullet, else blank."""
     if key:
         return (f"{key}", "bold reverse")
@@ -192,7 +214,7 @@ def key_cell(key: str | None, usable: bool, glyphs: Glyphs) -> tuple[str, str]:
 
 def hand_row(
     group: CardGroup,
-    glyphs: Glyphs,
+    glyphs: PigeonsGlyphs,
     rainbows: int,
     *,
     key: str | None = None,
@@ -239,7 +261,7 @@ def cards_count(n: int) -> str:
     return "1 card" if n == 1 else f"{n} cards"
 
 
-def hand_summary(cards: Sequence[Card], glyphs: Glyphs) -> Content:
+def hand_summary(cards: Sequence[Card], glyphs: PigeonsGlyphs) -> Content:
     """The lines under the hand: size, best flock, and the cat warning."""
     counts, rainbows, cats = flock_counts(cards)
     parts: list[str | tuple[str, str]] = [cards_count(len(cards))]
@@ -262,7 +284,7 @@ def hand_summary(cards: Sequence[Card], glyphs: Glyphs) -> Content:
     return Content.assemble(*parts)
 
 
-def group_content(group: CardGroup, glyphs: Glyphs) -> Content:
+def group_content(group: CardGroup, glyphs: PigeonsGlyphs) -> Content:
     """A compact group for revealed hands: 'R◆ red×3', '☠ Cat×2', '✦ Gift'.
 
     The game-over screen keeps each group whole on its line (:class:`ResultSection`
@@ -478,7 +500,7 @@ class HandPane(Widget):
 
     data: reactive[HandData | None] = reactive(None)
 
-    def __init__(self, glyphs: Glyphs, *, id: str | None = None) -> None:
+    def __init__(self, glyphs: PigeonsGlyphs, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.glyphs = glyphs
         self._groups: list[CardGroup] = []
@@ -592,7 +614,7 @@ class DiscardPane(Widget):
 
     data: reactive[DiscardData | None] = reactive(None, layout=True)
 
-    def __init__(self, glyphs: Glyphs, *, id: str | None = None) -> None:
+    def __init__(self, glyphs: PigeonsGlyphs, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.glyphs = glyphs
         self._groups: list[CardGroup] = []
@@ -727,7 +749,7 @@ def winning_flock(cards: Sequence[Card], flock: Collection[str]) -> tuple[list[C
 def revealed_hand(
     name: str,
     cards: Sequence[Card],
-    glyphs: Glyphs,
+    glyphs: PigeonsGlyphs,
     *,
     winner: bool,
     colour: str | None,
@@ -771,6 +793,11 @@ def revealed_hand(
 class PigeonsUI(GameUI):
     """Cats Among The Pigeons on the shared game screen: the hand on the left, the
     discard pile in the side column; cards answer the open decision."""
+
+    glyphs: PigeonsGlyphs
+
+    def __init__(self, glyphs: Glyphs) -> None:
+        super().__init__(pigeons_glyphs(glyphs))
 
     def compose_main(self) -> ComposeResult:
         yield HandPane(self.glyphs, id="hand")

@@ -68,6 +68,29 @@ BIG_HEIGHT = 6  # a big card (a wide terminal): its position, a gap, its face, i
 BIG_WIDTH = 14  # ...and room for "Stool Pigeon" inside its frame
 
 
+@dataclass(frozen=True, kw_only=True)
+class StoolGlyphs(Glyphs):
+    """The shared glyphs and Stool Pigeon's own: a card's back, a knock, the piles."""
+
+    card_back: str
+    knock: str  # a seat that knocked
+    deck: str
+    discard: str
+
+
+def stool_glyphs(glyphs: Glyphs) -> StoolGlyphs:
+    """The game's set for the shared ``glyphs`` (``themes.glyphs_for``'s choice)."""
+    if isinstance(glyphs, StoolGlyphs):
+        return glyphs
+    shared = glyphs.shared_fields()
+    if glyphs.ascii:
+        return StoolGlyphs(**shared, card_back="#", knock="!", deck="[]", discard="[/]")
+    return StoolGlyphs(**shared, card_back="▒", knock="⚑", deck="▤", discard="▥")
+
+
+_ASCII = stool_glyphs(ASCII_GLYPHS)
+
+
 # --------------------------------------------------------------------------- faces
 
 
@@ -126,16 +149,12 @@ class Face:
         return "bold $foreground"
 
 
-def card_back(glyphs: Glyphs) -> str:
+def card_back(glyphs: StoolGlyphs) -> str:
     return glyphs.card_back * 2
 
 
-def is_ascii(glyphs: Glyphs) -> bool:
-    return glyphs == ASCII_GLYPHS
-
-
-def dash(glyphs: Glyphs) -> str:
-    return "-" if is_ascii(glyphs) else "—"
+def dash(glyphs: StoolGlyphs) -> str:
+    return "-" if glyphs.ascii else "—"
 
 
 # --------------------------------------------------------------------------- the grid's data
@@ -204,7 +223,7 @@ def card_lines(
     slot: Slot,
     width: int,
     tall: bool,
-    glyphs: Glyphs,
+    glyphs: StoolGlyphs,
     *,
     cursor: bool,
     focused: bool,
@@ -231,7 +250,7 @@ def card_lines(
         lines = [Content.assemble((slot.pos.rjust(width - 3) + " ", label_style), face)]
     else:
         inner = width - 2
-        h, v, corners = ("-", "|", "++++") if is_ascii(glyphs) else ("─", "│", "╭╮╰╯")
+        h, v, corners = ("-", "|", "++++") if glyphs.ascii else ("─", "│", "╭╮╰╯")
         colour = "bold $warning" if slot.picked else "$accent" if slot.usable else "$text-muted"
         frame = f"{colour} {pick}"
         if slot.face is None:  # a card back fills the card
@@ -270,7 +289,7 @@ def scene_lines(
     width: int,
     cell: int,
     layout: Layout,
-    glyphs: Glyphs,
+    glyphs: StoolGlyphs,
     *,
     cursor: str | None,
     focused: bool,
@@ -323,7 +342,9 @@ def scene_lines(
     return [line.pad_right(max(0, width - line.cell_length)) for line in lines], where
 
 
-def scene_head(scene: SceneView, width: int, glyphs: Glyphs, *, short: bool = False) -> Content:
+def scene_head(
+    scene: SceneView, width: int, glyphs: StoolGlyphs, *, short: bool = False
+) -> Content:
     """'▶ A ☺ Ann ⚑ you': whose turn, the letter of its positions, human or bot (or the
     away glyph; the bot glyph if a bot plays for them, but for ``short``), the name,
     whether it knocked, "away" if its player dropped, and whether it is the seat
@@ -425,7 +446,7 @@ def layout_grid(
     grid: GridData,
     width: int,
     layout: Layout,
-    glyphs: Glyphs,
+    glyphs: StoolGlyphs,
     *,
     cursor: str | None,
     focused: bool,
@@ -471,7 +492,7 @@ def layout_grid(
 def fewest_lines(grid: GridData, width: int) -> int:
     """The lines the crime scenes need at least in ``width`` cells (the densest layout)."""
     return min(
-        len(layout_grid(grid, width, layout, ASCII_GLYPHS, cursor=None, focused=False)[0])
+        len(layout_grid(grid, width, layout, _ASCII, cursor=None, focused=False)[0])
         for layout in LAYOUTS
     )
 
@@ -480,7 +501,7 @@ def grid_layout(
     grid: GridData,
     width: int,
     height: int,
-    glyphs: Glyphs,
+    glyphs: StoolGlyphs,
     *,
     cursor: str | None,
     focused: bool,
@@ -517,6 +538,7 @@ class SceneGrid(CursorGrid[GridData]):
     """Every crime scene; arrows move between cards, Enter (or a click) picks one."""
 
     MOVE_AMONG_ALL = True  # the cursor may rest on any card, to read its position
+    glyphs: StoolGlyphs
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "select", "Pick", tooltip="Pick the card under the cursor"),
@@ -600,7 +622,7 @@ class StoolBoard(Vertical):
 
     data: reactive[BoardData | None] = reactive(None)
 
-    def __init__(self, glyphs: Glyphs, *, id: str | None = None) -> None:
+    def __init__(self, glyphs: StoolGlyphs, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.glyphs = glyphs
 
@@ -687,9 +709,10 @@ class StoolUI(GameUI):
     reaction: ClassVar[str] = "claim"
     buzz_shown_seat: ClassVar[bool] = True
     seats_pane: ClassVar[bool] = False
+    glyphs: StoolGlyphs
 
     def __init__(self, glyphs: Glyphs) -> None:
-        super().__init__(glyphs)
+        super().__init__(stool_glyphs(glyphs))
         self.memory_aid: set[int] = set()
         """The seats that turned the memory aid on."""
         self._prefs: tuple[SeatPrefs, str, int] | None = None
