@@ -1,6 +1,6 @@
 """The game screen of Cats Among The Pigeons: snapshots of every scene, and behaviour.
 
-Scenes come from ``tui.screenshots`` (fixed seeds, instant bots, no countdown on
+Scenes come from ``tui.scenes`` (fixed seeds, instant bots, no countdown on
 screen), so the snapshots are the same on every run.
 """
 
@@ -29,25 +29,19 @@ from tui.games.pigeons import (
     pigeons_glyphs,
     revealed_hand,
 )
-from tui.screens.curtain import CurtainScreen
-from tui.screens.game import GameScreen
-from tui.screens.game_over import GameOverScreen
-from tui.screenshots import (
-    FOUR,
-    HOTSEAT,
-    Scene,
-    SceneApp,
+from tui.games.pigeons_scenes import (
     curtain_scene,
-    make_table,
     over_scene,
-    play_until,
-    scene_settings,
     search_scene,
-    simple_choice,
     solo_pass_scene,
     start_scene,
     window_scene,
 )
+from tui.scenes import FOUR, HOTSEAT, Scene, make_table, play_until, scene_settings, simple_choice
+from tui.screens.curtain import CurtainScreen
+from tui.screens.game import GameScreen
+from tui.screens.game_over import GameOverScreen
+from tui.screenshots import SceneApp
 from tui.widgets import LogPane, PromptBar, ReactionBanner, keyed_options
 
 SnapCompare = Callable[..., bool]
@@ -345,7 +339,7 @@ async def test_a_long_searched_pile_scrolls_in_its_list_and_the_table_stays() ->
     (QA: the table went out of view, and the column's scrollbar took a column), and
     the pane's bottom edge says how many kinds are out of sight, above or below."""
     from tui.games.pigeons import CardList
-    from tui.screenshots import _action
+    from tui.games.pigeons_scenes import _action
     from tui.widgets import PaneStack, SeatsPane
 
     table = make_table(FOUR, 1)
