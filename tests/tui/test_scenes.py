@@ -37,3 +37,12 @@ def test_the_simple_player_of_each_game_plays_it_to_the_end(game: str) -> None:
     assert play_until(table, lambda t: t.is_over)
     prompt_ids = ["a", "b"]
     assert choose_among(game, prompt_ids, "no such kind") == "a"
+
+
+def test_a_game_with_the_seats_pane_says_what_its_rows_are() -> None:
+    from themes import TEXT_GLYPHS
+    from tui.games.base import GameUI, Shown
+
+    shown = Shown(None, {}, {}, None, ("Ann",), ("human",))
+    with pytest.raises(NotImplementedError):
+        GameUI(TEXT_GLYPHS).table_info(shown)

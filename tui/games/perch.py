@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -39,6 +39,7 @@ from textual.widgets import Static
 from engine.core import Prompt
 from engine.games.perch.cards import counted
 from engine.games.perch.options import parse
+from engine.games.perch.view import PerchPrivate, PerchPublic
 from themes import Glyphs
 from tui.games.base import GameUI, Shown, winners_title
 from tui.games.stool import AWAY
@@ -83,6 +84,17 @@ def perch_glyphs(glyphs: Glyphs) -> PerchGlyphs:
     if glyphs.ascii:
         return PerchGlyphs(**shared, bird="*", deck="[]", discard="[/]")
     return PerchGlyphs(**shared, bird="◆", deck="▤", discard="▥")
+
+
+def public_view(view: Mapping[str, Any]) -> PerchPublic:
+    """A view's public half, read as the game's schema (:mod:`engine.games.perch.view`)."""
+    return cast(PerchPublic, view)
+
+
+def private_view(view: Mapping[str, Any]) -> PerchPrivate:
+    """A view's private half, read as the game's schema; a spectator's is empty, so
+    what may be missing is read with ``get``."""
+    return cast(PerchPrivate, view)
 
 
 def tree_width(link: int = LINK) -> int:
@@ -569,8 +581,8 @@ class PerchUI(GameUI):
             table.update(text)
 
     def tree_data(self, shown: Shown) -> TreeData:
-        public = shown.public
-        private = shown.private if shown.seat is not None else {}
+        public = public_view(shown.public)
+        private = private_view(shown.private if shown.seat is not None else {})
         prompt = shown.prompt
         usable: list[str] = []
         if prompt is not None:
@@ -585,10 +597,10 @@ class PerchUI(GameUI):
                 name=str(b["name"]),
                 spots=tuple(s.get("occupant") for s in b["spots"]),
                 owner=None if owner is None else str(owner),
-                strength=None if b.get("strength") is None else int(b["strength"]),
+                strength=b["strength"],
                 broken=bool(b.get("broken")),
             )
-        stage: Mapping[str, Any] = public.get("stage") or {}
+        stage = public["stage"]
         secret = {str(k): int(v) for k, v in (private.get("strengths") or {}).items()}
         players = public["players"]
         return TreeData(
@@ -608,7 +620,7 @@ class PerchUI(GameUI):
     def private_line(self, shown: Shown, secret: Mapping[str, int]) -> Content:
         if shown.seat is None:
             return Content("")
-        private = shown.private
+        private = private_view(shown.private)
         colour = str(private.get("colour", COLOURS[shown.seat]))
         parts: list[Content] = [
             assemble("You: ", (f"{LETTER[colour]} {colour}", CAT_STYLE[colour]), ".")
@@ -626,7 +638,7 @@ class PerchUI(GameUI):
         """The Cards pane: each player (turn, kind or away, colour, name), their piles;
         the card just flipped; the birds.  ``away``: seats whose player dropped (LAN)."""
         g = self.glyphs
-        public = shown.public
+        public = public_view(shown.public)
         playing = not public.get("over")
         turn = int(public["turn"])
         lines: list[Content] = []
@@ -707,7 +719,8 @@ class PerchUI(GameUI):
 
     # ------------------------------------------------------------------ the end
 
-    def result(self, public: Mapping[str, Any], names: tuple[str, ...]) -> GameResult:
+    def result(self, view: Mapping[str, Any], names: tuple[str, ...]) -> GameResult:
+        public = public_view(view)
         outcome: Mapping[str, Any] = public.get("result") or {}
         winners = [int(w) for w in outcome.get("winners", ())]
         scores = list(outcome.get("scores", ()))

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 
 from engine.core import Prompt
 from engine.session import Table
+from tui.games.perch import private_view, public_view
 from tui.scenes import GameScenes, Scene, make_table, play_until, scene_settings
 
 PERCH = "perch"
@@ -29,7 +30,7 @@ def perch_setup_scene() -> Scene:
     table = make_table(PERCH_SOLO, PERCH_SEED, game=PERCH)
 
     def placing(t: Table) -> bool:
-        private = t.view(0)["private"]
+        private = private_view(t.view(0)["private"])
         return len(private["tokens_to_place"]) == 3 and private["placing"] is not None
 
     play_until(table, placing, simple_choice)
@@ -42,8 +43,8 @@ def perch_turn_scene() -> Scene:
 
     def moving(t: Table) -> bool:
         prompts = t.prompts_for(0)
-        board = t.view(0)["public"]
-        in_tree = sum(int(p["in_tree"]) for p in board["players"])
+        board = public_view(t.view(0)["public"])
+        in_tree = sum(p["in_tree"] for p in board["players"])
         return bool(prompts) and prompts[0].kind == "move" and in_tree >= 4
 
     play_until(table, moving, simple_choice)
@@ -55,7 +56,7 @@ def perch_break_scene() -> Scene:
     table = make_table(PERCH_SOLO, PERCH_SEED, game=PERCH)
 
     def broke(t: Table) -> bool:
-        return bool(t.view(0)["public"]["broken"]) and bool(t.prompts_for(0))
+        return bool(public_view(t.view(0)["public"])["broken"]) and bool(t.prompts_for(0))
 
     play_until(table, broke, simple_choice)
     return Scene(table, scene_settings())

@@ -7,10 +7,11 @@ import time
 from collections.abc import Callable, Mapping, Sequence
 
 from engine.core import Prompt
-from engine.games.pigeons.options import DRAW, try_parse
+from engine.games.pigeons.options import DRAW, PASS, try_parse
+from engine.games.pigeons.view import Card as CardView
 from engine.session import Table
 from themes import DEFAULT_THEME
-from tui.games.pigeons import options_in_order
+from tui.games.pigeons import options_in_order, private_view, public_view
 from tui.scenes import FOUR, HOTSEAT, GameScenes, Scene, make_table, play_until, scene_settings
 from tui.widgets import keyed_options
 
@@ -25,7 +26,7 @@ def choose_among(option_ids: Sequence[str], kind: str) -> str:
     """Pass in windows, discard three cats, else play an action or a pair, else draw;
     otherwise the first option."""
     if kind in ("window", "sale"):
-        return "pass" if "pass" in option_ids else option_ids[0]
+        return PASS if PASS in option_ids else option_ids[0]
     if kind == "turn":
         for verb in ("cats", "play"):
             for option in option_ids:
@@ -62,7 +63,7 @@ def _if_ann_draws(table: Table) -> Table | None:
         return None
     trial = Table.from_json(table.to_json())
     trial.auto_pass = False
-    trial.answer(0, prompts[0].id, "draw")
+    trial.answer(0, prompts[0].id, DRAW)
     trial.run_bots()
     return trial
 
@@ -83,7 +84,7 @@ def window_scene(clock: Callable[[], float] = time.monotonic) -> Scene:
         return {0, 1} <= asked
 
     play_until(table, ann_draws_then_window, simple_choice)
-    return Scene(table, scene_settings(), press=["enter", _key_of(table, 0, "draw")])
+    return Scene(table, scene_settings(), press=["enter", _key_of(table, 0, DRAW)])
 
 
 def solo_pass_scene() -> Scene:
@@ -100,24 +101,27 @@ def solo_pass_scene() -> Scene:
         return bool(asked) and len(asked[0].options) == 1
 
     play_until(table, ann_draws_then_nothing_to_react_with, simple_choice)
-    return Scene(table, scene_settings(), press=[_key_of(table, 0, "draw")])
+    return Scene(table, scene_settings(), press=[_key_of(table, 0, DRAW)])
 
 
 def search_scene() -> Scene:
     """Ann against three bots, searching the discard pile with Recycle."""
     table = make_table(FOUR, SEARCH_SEED)
 
+    def discard_count(t: Table) -> int:
+        return public_view(t.view(0)["public"])["discard_count"]
+
     def searching(t: Table) -> bool:
-        return "search" in t.view(0)["private"] and int(t.view(0)["public"]["discard_count"]) >= 5
+        return "search" in private_view(t.view(0)["private"]) and discard_count(t) >= 5
 
     def choose(t: Table, prompt: Prompt) -> str:
         ids = [o.id for o in prompt.options]
-        hand = {c["id"]: c for c in t.view(0)["private"]["hand"]}
+        hand = {c["id"]: c for c in private_view(t.view(0)["private"])["hand"]}
         if prompt.kind == "turn":
             recycle = [o for o in ids if _action(hand, o) == "recycle"]
-            if recycle and int(t.view(0)["public"]["discard_count"]) >= 5:
+            if recycle and discard_count(t) >= 5:
                 return recycle[0]
-            return "draw"
+            return DRAW
         return simple_choice(t, prompt)
 
     play_until(table, searching, choose)
@@ -131,11 +135,11 @@ def over_scene() -> Scene:
     return Scene(table, scene_settings())
 
 
-def _action(hand: Mapping[str, Mapping[str, object]], option: str) -> object:
+def _action(hand: Mapping[str, CardView], option: str) -> str | None:
     """The action of the card a ``play:`` option plays (None for other options)."""
     parsed = try_parse(option)
     card = hand.get(str(parsed.card_id)) if parsed is not None and parsed.verb == "play" else None
-    return card.get("action") if card else None
+    return card["action"] if card else None
 
 
 def _key_of(table: Table, seat: int, option_id: str) -> str:

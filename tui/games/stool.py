@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
+from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple, cast
 
 from rich.cells import cell_len
 from textual.app import ComposeResult
@@ -37,6 +37,8 @@ from textual.widgets import Static
 
 from engine.core import Event, Prompt
 from engine.games.stool.options import parse_position, position_of, try_parse
+from engine.games.stool.view import Face as FaceView
+from engine.games.stool.view import Seat, StoolPrivate, StoolPublic
 from engine.presence import Presence
 from themes import ASCII_GLYPHS, Glyphs
 from tui.games.base import GameUI, SeatPrefs, Shown, seat_prefs, winners_title
@@ -91,6 +93,17 @@ def stool_glyphs(glyphs: Glyphs) -> StoolGlyphs:
 _ASCII = stool_glyphs(ASCII_GLYPHS)
 
 
+def public_view(view: Mapping[str, Any]) -> StoolPublic:
+    """A view's public half, read as the game's schema (:mod:`engine.games.stool.view`)."""
+    return cast(StoolPublic, view)
+
+
+def private_view(view: Mapping[str, Any]) -> StoolPrivate:
+    """A view's private half, read as the game's schema; a spectator's is empty, so
+    what may be missing is read with ``get``."""
+    return cast(StoolPrivate, view)
+
+
 # --------------------------------------------------------------------------- faces
 
 
@@ -104,7 +117,7 @@ class Face:
     pigeon: str | None = None
 
     @classmethod
-    def from_view(cls, data: Mapping[str, Any]) -> Face:
+    def from_view(cls, data: FaceView) -> Face:
         value = data.get("value")
         return cls(
             kind=str(data["kind"]),
@@ -773,14 +786,14 @@ class StoolUI(GameUI):
         # the bar lists a Kingpin's Give 1-3 before its Eliminate A1 4....
         board = [
             at.get(str(slot["pos"]))
-            for seat_view in shown.public["seats"]
+            for seat_view in public_view(shown.public)["seats"]
             if int(seat_view["seat"]) in scenes
             for slot in seat_view["slots"]
         ]
         return keyed_slots([*plain, *board])
 
     def window_for_others(self, shown: Shown, asked: str) -> str:
-        race = shown.public.get("race") or {}
+        race = public_view(shown.public).get("race") or {}
         if race.get("open") and race.get("card"):
             name = Face.from_view(race["card"]).name
             return f"Race for the {name}: {asked} may claim."
@@ -796,7 +809,7 @@ class StoolUI(GameUI):
             text = "Look at your two bottom cards (once only!): they are face up on your scene."
             hint = "Remember them." if not self.aid_on(shown.seat) else ""
         elif prompt.kind == "race":
-            race = shown.public.get("race") or {}
+            race = public_view(shown.public).get("race") or {}
             card = race.get("card")
             name = Face.from_view(card).name if card else "card"
             text = f"Race: claim a matching {name} anywhere, or pass. Wrong costs a penalty card."
@@ -820,18 +833,18 @@ class StoolUI(GameUI):
     def board_data(self, shown: Shown, away: frozenset[int] = frozenset()) -> BoardData:
         """Everything the board shows for ``shown``; ``away``: the seats whose player
         dropped (a LAN table)."""
-        public = shown.public
-        private = shown.private if shown.seat is not None else {}
+        public = public_view(shown.public)
+        private = private_view(shown.private if shown.seat is not None else {})
         prompt = shown.prompt
         usable = {position_of(o.id) for o in prompt.options} if prompt is not None else set()
         peeks = {str(p["pos"]): Face.from_view(p["card"]) for p in private.get("peek", ())}
-        memory: Mapping[str, Any] = private.get("memory", {}) if self.aid_on(shown.seat) else {}
-        stage: Mapping[str, Any] = public.get("stage") or {}
+        memory = private.get("memory", {}) if self.aid_on(shown.seat) else {}
+        stage = public["stage"]
         picked = {str(p) for p in stage.get("picked") or ()}
         giveback = public.get("giveback")
         if giveback:
             picked.add(str(giveback["pos"]))
-        knock = public.get("knock") or {}
+        knock = public["knock"]
         playing = public.get("phase") == "play"
         scenes = []
         for seat_view in public["seats"]:
@@ -865,7 +878,7 @@ class StoolUI(GameUI):
                     slots=tuple(slots),
                     kind=shown.kinds[x] if x < len(shown.kinds) else "human",
                     turn=playing and int(public["turn"]) == x,
-                    knocked=knock.get("seat") == x,
+                    knocked=knock is not None and knock["seat"] == x,
                     you=x == shown.seat,
                     away=x in away,
                 )
@@ -884,7 +897,7 @@ class StoolUI(GameUI):
     def piles_line(self, shown: Shown) -> tuple[tuple[Content, ...], ...]:
         """The DRAW count and the PLAY top; then whose turn, the knock and the race."""
         g = self.glyphs
-        public = shown.public
+        public = public_view(shown.public)
         names = shown.names
         piles = [Content.styled(f"{g.deck} DRAW {public['draw_count']}", "bold")]
         top = public.get("play_top")
@@ -929,10 +942,10 @@ class StoolUI(GameUI):
         """What only the seat shown may see now: the card it drew, what it peeks at."""
         if shown.seat is None:
             return Content("")
-        drawn = shown.private.get("drawn")
+        drawn = private_view(shown.private).get("drawn")
         if drawn:
             face = Face.from_view(drawn)
-            took = (shown.public.get("stage") or {}).get("from") == "play"
+            took = (public_view(shown.public).get("stage") or {}).get("from") == "play"
             return Content.assemble(
                 ("You took " if took else "You drew ", "bold"),
                 (face.words, face.style),
@@ -987,7 +1000,8 @@ class StoolUI(GameUI):
 
     # ------------------------------------------------------------------ the end
 
-    def result(self, public: Mapping[str, Any], names: tuple[str, ...]) -> GameResult:
+    def result(self, view: Mapping[str, Any], names: tuple[str, ...]) -> GameResult:
+        public = public_view(view)
         outcome: Mapping[str, Any] = public.get("result") or {}
         winners = [int(w) for w in outcome.get("winners", ())]
         scores = list(outcome.get("scores", ()))
@@ -1021,7 +1035,7 @@ class StoolUI(GameUI):
 
     def revealed_scene(
         self,
-        seat: Mapping[str, Any],
+        seat: Seat,
         names: Sequence[str],
         *,
         total: int | None,

@@ -6,8 +6,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from engine.core import Prompt
-from engine.games.stool.options import parse, parse_position
+from engine.games.stool.options import DRAW, KNOCK, PASS, parse, parse_position
 from engine.session import Table
+from tui.games.stool import public_view
 from tui.scenes import FOUR, HOTSEAT, GameScenes, Scene, make_table, play_until, scene_settings
 
 STOOL = "stool"
@@ -22,9 +23,9 @@ def choose_among(option_ids: Sequence[str], kind: str) -> str:
     """Pass in races, draw (and knock as soon as it may), swap into the first position,
     peek at or swap the first cards offered."""
     if kind == "race":
-        return "pass" if "pass" in option_ids else option_ids[0]
+        return PASS if PASS in option_ids else option_ids[0]
     if kind == "draw":
-        for option in ("knock", "draw"):
+        for option in (KNOCK, DRAW):
             if option in option_ids:
                 return option
         return option_ids[0]
@@ -41,7 +42,7 @@ def stool_choice(table: Table, prompt: Prompt) -> str:
     peeking at somebody else's card when a Stool Pigeon lets it."""
     ids = [o.id for o in prompt.options]
     if prompt.kind == "draw":
-        return "draw" if "draw" in ids else ids[0]
+        return DRAW if DRAW in ids else ids[0]
     if prompt.kind == "look":
         return next((o for o in ids if parse_position(parse(o).at)[0] != prompt.seat), ids[0])
     return choose_among(ids, prompt.kind)
@@ -83,7 +84,7 @@ def stool_knock_scene() -> Scene:
     table = make_table(FOUR, STOOL_KNOCK_SEED, game=STOOL)
 
     def last_turn(t: Table) -> bool:
-        knock = t.view(0)["public"]["knock"]
+        knock = public_view(t.view(0)["public"])["knock"]
         mine = [p.kind for p in t.prompts_for(0)]
         return knock is not None and knock["seat"] != 0 and "draw" in mine
 
