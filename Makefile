@@ -24,7 +24,7 @@ help:
 	@echo "make play         install and start purrch"
 	@echo "make test         run the test suite (pytest, 2 workers)"
 	@echo "make test-fast    the suite without the app's pilot, snapshot and SSH tests (inner loop)"
-	@echo "make bench        engine speed, LAN latency and tables, SSH start and bytes, TUI start/keys"
+	@echo "make bench        engine speed, Isle geometry, LAN latency and tables, SSH start and bytes, TUI start/keys"
 	@echo "make lint         ruff check, ruff format --check, mypy (strict), import contracts"
 	@echo "make fmt          ruff format + ruff check --fix"
 	@echo "make screenshots  regenerate screenshots/*.svg"
@@ -66,6 +66,8 @@ test-fast: $(VENV)/.stamp-test
 
 bench: $(VENV)/.stamp-play
 	$(BIN)/python bench/bench_engine.py
+	$(BIN)/python bench/bench_isle_geometry.py
+	$(BIN)/python bench/bench_isle.py
 	$(BIN)/python bench/bench_net.py
 	$(BIN)/python bench/bench_ssh.py
 	$(BIN)/python bench/bench_tui.py

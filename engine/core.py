@@ -23,6 +23,10 @@ JSON = Any
 # through object.__setattr__).  Games build them on every answer: see `make bench`.
 
 
+MAX_ANSWER = 64
+"""The longest structured answer (see :attr:`Prompt.answer`)."""
+
+
 class IllegalMove(Exception):
     """An answer the rules do not allow.  The message is meant for a player.
 
@@ -48,6 +52,13 @@ class Prompt(NamedTuple):
     yet (the player of a targeted card picks the target): it takes that choice
     back and the decision before comes again.  Screens put it on Escape, and
     bots never choose it (see :meth:`choices`).
+
+    ``answer`` names a structured answer the prompt takes besides its listed
+    options, when there are too many to list (where a tile goes on a boat: tile,
+    square, orientation): an answer ``"<answer>:<arguments>"`` of at most
+    :data:`MAX_ANSWER` characters, which the game itself checks (its grammar is in
+    the game's ``options.py``; :meth:`engine.game.Game.answers` lists the legal ones
+    for tests).  None for most prompts: then only the listed options are taken.
     """
 
     id: str
@@ -57,6 +68,7 @@ class Prompt(NamedTuple):
     options: tuple[Option, ...]
     pass_option: str | None = None
     back_option: str | None = None
+    answer: str | None = None
 
     # Prompt ids are unique among the prompts open at one moment, and a prompt
     # whose choices change gets a new id, so a stale answer is refused.
@@ -66,6 +78,15 @@ class Prompt(NamedTuple):
             if opt.id == option_id:
                 return opt
         return None
+
+    def accepts(self, option_id: object) -> bool:
+        """Whether ``option_id`` may be an answer: one of the listed options, or of
+        the prompt's structured :attr:`answer` form (which the game then checks)."""
+        if not isinstance(option_id, str):
+            return False
+        if self.answer is not None and option_id.startswith(self.answer + ":"):
+            return len(option_id) <= MAX_ANSWER
+        return self.option(option_id) is not None
 
     def choices(self) -> tuple[Option, ...]:
         """The options that move the game on: all but :attr:`back_option` (what a
@@ -86,6 +107,8 @@ class Prompt(NamedTuple):
             out["pass_option"] = self.pass_option
         if self.back_option is not None:
             out["back_option"] = self.back_option
+        if self.answer is not None:
+            out["answer"] = self.answer
         return out
 
     @classmethod
@@ -98,6 +121,7 @@ class Prompt(NamedTuple):
             options=tuple(Option(str(o["id"]), str(o["label"])) for o in data["options"]),
             pass_option=data.get("pass_option"),
             back_option=data.get("back_option"),
+            answer=data.get("answer"),
         )
 
 

@@ -79,7 +79,10 @@ class Game(ABC, Generic[S]):
     @abstractmethod
     def step(self, state: S, seat: int, prompt: Prompt, option_id: str) -> list[Event]:
         """Apply ``seat``'s answer ``option_id`` to ``prompt``, already checked by
-        :meth:`apply`: it is open, it is ``seat``'s, and it offers ``option_id``."""
+        :meth:`apply`: it is open, it is ``seat``'s, and it offers ``option_id`` (or
+        ``option_id`` has the prompt's structured :attr:`~engine.core.Prompt.answer`
+        form, which only the game can check: it raises IllegalMove before it changes
+        anything)."""
 
     @abstractmethod
     def build_public(self, state: S) -> Mapping[str, Any]:
@@ -124,9 +127,15 @@ class Game(ABC, Generic[S]):
             owner = open_now[0].seat
             who = names[owner] if 0 <= owner < len(names) else "another seat"
             raise IllegalMove(f"That decision is {who}'s to make.")
-        if not isinstance(option_id, str) or prompt.option(option_id) is None:
+        if not prompt.accepts(option_id):
             raise IllegalMove(f"{option_id!r} is not one of the choices for this decision.")
         return self.step(state, seat, prompt, option_id)
+
+    def answers(self, state: S, prompt: Prompt) -> list[str]:
+        """Every legal structured answer to ``prompt`` (see :attr:`Prompt.answer`): what
+        tests sample from (a bot finds its own from its view).  Empty for a prompt
+        without one, and for every game that asks none."""
+        return []
 
     def seat_names(self, state: S) -> list[str]:
         """The players' names, by seat."""

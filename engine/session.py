@@ -454,7 +454,7 @@ class Table:
         the prompt is not open, it is another seat's, or the option is not offered.
         """
         prompt = self._open_prompt(seat, prompt_id)
-        if not isinstance(option_id, str) or prompt.option(option_id) is None:
+        if not prompt.accepts(option_id):
             raise IllegalMove(f"{option_id!r} is not one of the choices for this decision.")
         return self._commit(list(self._game.apply(self._state, seat, prompt_id, option_id)))
 
@@ -718,7 +718,7 @@ class Table:
                 prompt.kind,
                 type(exc).__name__,
             )
-        if not isinstance(choice, str) or prompt.option(choice) is None:
+        if not isinstance(choice, str) or not prompt.accepts(choice):
             if choice is not None:
                 _log.warning(
                     "bot at seat %d chose an option not offered on a %r prompt; "

@@ -36,6 +36,7 @@ JSON_KEYS = {
     "wins",
     "draws",
     "avg_steps",
+    "winning_score",
 }
 
 
@@ -275,7 +276,6 @@ def test_simulate_json_in_a_real_process() -> None:
     "args",
     [
         ["rules", "chess"],
-        ["rules", "isle"],
         ["simulate", "chess"],
         ["simulate", "pigeons", "--players", "1"],
         ["simulate", "pigeons", "--players", "7"],

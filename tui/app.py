@@ -16,7 +16,10 @@ host's refusals, who drops and comes back, and our own connection's loss and ret
 show as notifications; a connection closed for good (the host stopped the table)
 goes back to the menu, or to the fixed table's form, with a notice.  A table hosted
 from the menu autosaves like ``purrch host``: a notification says where, and how to
-continue it if the app stops mid-game.
+continue it if the app stops mid-game.  The app keeps the routing: what belongs to
+the LAN seat (the hosted table, the chat's draft and pace, "again" asked) lives in its
+:class:`~tui.lan_session.LanSession`, whose news comes as typed messages
+(``LanSession.Chat``, ``LanSession.Connection``...) to the ``on_lan_session_*`` handlers.
 
 One fixed table (the SSH front door): ``PurrchApp(settings, None,
 table_address=(host, port), table_password=None, default_name="ann")`` starts on
@@ -35,8 +38,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 from collections.abc import Callable, Iterable
-from dataclasses import replace
-from typing import TYPE_CHECKING, Any, ClassVar, cast
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from rich.cells import cell_len
 from textual import events
@@ -65,10 +67,10 @@ from engine.net.protocol import Code, shown_text
 from engine.session import Table, TableLike
 from themes import DEFAULT_THEME, THEME_NAMES, THEMES, glyphs_for
 from tui.ascii_out import ascii_driver
-from tui.connection import join_command
 from tui.games.base import SeatPrefs
-from tui.screens.chat import ChatPacer, ChatScreen, chat_notice
-from tui.screens.game_over import GameOverScreen, TableNews
+from tui.lan_session import LanSession
+from tui.screens.chat import ChatScreen, chat_notice
+from tui.screens.game_over import GameOverScreen
 from tui.screens.keys import KeyRow, KeysScreen, key_rows
 from tui.screens.menu import MenuPreset, MenuScreen
 from tui.screens.quit import LeaveScreen, QuitScreen, saved_line
@@ -78,6 +80,8 @@ from tui.widgets.prompt_bar import reserved_note
 
 if TYPE_CHECKING:  # loaded when needed: the menu's first frame does without them
     from engine.net.server import TableServer
+    from tui.screens.game import GameScreen
+    from tui.screens.host import HostedTable
 
 PaletteCommand = tuple[str, str, Callable[[], Any]]
 """(title, help, callback): one command palette entry."""
@@ -161,7 +165,7 @@ class PurrchApp(App[None]):
     def __init__(
         self,
         settings: Settings,
-        table: Table | None = None,
+        table: Table | RemoteTable | None = None,
         *,
         seed: int | None = None,
         game_screen: GameScreenFactory | None = None,
@@ -180,27 +184,17 @@ class PurrchApp(App[None]):
         self._make_game_screen = game_screen or _game_screen
         self.can_play = playable
         """Whether a registered game has a screen here (its widgets in tui/games/<id>.py)."""
-        self.remote: RemoteTable | None = None
-        """The LAN table this app sits at (from the waiting room to leaving it)."""
-        self._unlisten_remote: Callable[[], None] | None = None
-        self._waiting_for_game: int | None = None
-        """The game number after which "again" was asked at the LAN table (None: not asked)."""
+        self.lan: LanSession | None = None
+        """This app's seat at a LAN table (from the waiting room to leaving it): its
+        news comes as :class:`~tui.lan_session.LanSession` messages."""
         self._game_over: GameOverScreen | None = None
         """The game-over screen of the LAN table's last game, while it is up."""
         self._leaving_tasks: set[asyncio.Task[None]] = set()
-        self._away: frozenset[int] = frozenset()
-        """The LAN table's seats whose player is away, as last told (to notify changes)."""
-        self.hosted: TableServer | None = None
-        """The LAN table this app serves (Host a LAN game), if any."""
         self.table_address = table_address
         """The one LAN table this app joins (the SSH front door), or None (the menu)."""
         self.table_password = table_password
         self._front_door_name = default_name
         """The name the join form of the fixed table shows (the last one used)."""
-        self._hosted_table: Any = None
-        """The :class:`~tui.screens.host.HostedTable` this app hosts (its resume commands)."""
-        self._hosting_notice = ""
-        """What the table this app hosts is (address, autosave), said when its game starts."""
         self._measuring_footer = False
         """:meth:`_footer_has_room_for_chat` is at work (it asks for the keys, which
         ask it again)."""
@@ -211,11 +205,6 @@ class PurrchApp(App[None]):
         """(name, address) of the last LAN table this app joined, for the join form."""
         self._last_host: tuple[int, str] | None = None
         """(port, bind) of the last table this app hosted, for the Host form."""
-        self._chat_draft = ""
-        """What was typed in the chat and not sent, for the next time it opens."""
-        self._chat_pacer: ChatPacer | None = None
-        """Sends the LAN table's chat lines at the host's pace (lines wait across the
-        chat's openings)."""
         self._too_small = False
         """The terminal is below :data:`MIN_SIZE` (and the player was told so)."""
         self.seat_prefs = SeatPrefs(client_data_dir() / "seat-prefs.json")
@@ -227,6 +216,16 @@ class PurrchApp(App[None]):
             settings.theme = DEFAULT_THEME
         self.theme = settings.theme
         self.set_class(settings.ascii, "-ascii")  # app.tcss: no drawing characters
+
+    @property
+    def remote(self) -> RemoteTable | None:
+        """The LAN table this app sits at (from the waiting room to leaving it)."""
+        return None if self.lan is None else self.lan.remote
+
+    @property
+    def hosted(self) -> TableServer | None:
+        """The LAN table this app serves (Host a LAN game), if any."""
+        return None if self.lan is None else self.lan.server
 
     def get_driver_class(self) -> type[Driver]:
         """In ASCII mode, a driver that writes only ASCII (:mod:`tui.ascii_out`)."""
@@ -308,39 +307,22 @@ class PurrchApp(App[None]):
         # The menu is always at the bottom of the stack (pushed, not the default
         # screen, so that its stylesheet loads); a first table goes on top.
         table, self._first_table = self._first_table, None
-        remote = table if isinstance(table, RemoteTable) else None
-        preset = MenuPreset.from_table(table) if table is not None and not remote else None
+        preset = MenuPreset.from_table(table) if isinstance(table, Table) else None
         menu = MenuScreen(self.settings, seed=self._seed, preset=preset, playable=self.can_play)
         self.push_screen(menu)
-        if remote is not None:
-            self.sit_at(remote)
+        if isinstance(table, RemoteTable):
+            self.sit_at(table)
         elif table is not None:
             self.start_table(table)
 
     async def on_unmount(self) -> None:
-        remote, server = self.remote, self.hosted
-        self.exit_note = self._exit_note()
+        lan = self.lan
+        # How to come back to the LAN table this app is leaving as it stops.
+        self.exit_note = "" if lan is None else lan.exit_note()
         self._detach_remote()
-        self.hosted = None
-        with contextlib.suppress(Exception):
-            await asyncio.wait_for(_close_table(remote, server), 3.0)
-
-    def _exit_note(self) -> str:
-        """How to come back to the LAN table this app is leaving as it stops (a game
-        in progress): the resume command of a table it hosts, or the join that takes
-        its seat back."""
-        remote, server, hosted = self.remote, self.hosted, self._hosted_table
-        if server is not None and hosted is not None and hosted.resume_command:
-            played = server.host.table
-            if played is not None and not played.is_over:
-                return (
-                    f"The LAN table is saved: `{hosted.resume_command}` continues it, and "
-                    f"`{hosted.rejoin_command}` takes your seat back."
-                )
-            return ""
-        if remote is not None and remote.seat is not None and remote.started and not remote.is_over:
-            return f"The host keeps your seat: `{rejoin_command(remote)}` takes it back."
-        return ""
+        if lan is not None:
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(lan.close(), 3.0)
 
     # ------------------------------------------------------------------ games
 
@@ -360,15 +342,17 @@ class PurrchApp(App[None]):
         if isinstance(table, Table) and not table.is_over:
             table.autosave()  # quitting before the first move keeps the game too
         self.push_screen(screen, callback=self._game_done)
-        if self._hosting_notice and self.hosted is not None:
-            self.notify(self._hosting_notice, title="Hosting", timeout=15, markup=False)
-        self._hosting_notice = ""
+        lan = self.lan
+        if lan is not None and lan.hosting_notice and lan.hosted is not None:
+            self.notify(lan.hosting_notice, title="Hosting", timeout=15, markup=False)
+            lan.hosting_notice = ""
 
-    def next_game_in_place(self, screen: Screen[Any], result: object) -> bool:
-        """The next game of the LAN table has started, and ``screen`` (the last game's,
-        on top) is done with ``result``: the next game's screen takes its place in one
-        step, so that no frame of the menu under them is drawn in between (QA: it
-        flashed).  False: nothing done (``screen`` dismisses itself)."""
+    def on_game_screen_next_game_on(self, message: GameScreen.NextGameOn) -> None:
+        """The next game of the LAN table has started, and ``message.screen`` (the last
+        game's, on top) is done: the next game's screen takes its place in one step, so
+        that no frame of the menu under them is drawn in between (QA: it flashed).
+        Anything else: the screen is dismissed as usual."""
+        screen, result = message.screen, message.result
         remote = self.remote
         if (
             remote is None
@@ -376,11 +360,11 @@ class PurrchApp(App[None]):
             or remote.is_over
             or self.screen is not screen
         ):
-            return False
+            screen.dismiss(result)
+            return
         # On the app's own turn: a screen pushed from the leaving screen's handler
         # would send its result back to that screen, gone by then.
         self.call_next(self._replace_game_screen, screen, result)
-        return True
 
     def _replace_game_screen(self, screen: Screen[Any], result: object) -> None:
         # Its result callback goes with it: this is it.  (Were it no longer on top,
@@ -402,7 +386,7 @@ class PurrchApp(App[None]):
                 self._next_game_screen(remote)
             else:  # asked before the screen knew it was at a LAN table: ask, stay
                 if remote.seat is not None and remote.seat not in remote.lobby.again:
-                    self._again_remote(remote)
+                    self._ask_for_next_game()
                 self.start_table(remote)  # its game-over screen again
             return
         if choice == "again" and isinstance(finished, Table):  # a hot-seat table
@@ -417,27 +401,25 @@ class PurrchApp(App[None]):
 
     # ------------------------------------------------------------------ LAN tables
 
-    def sit_at(self, remote: RemoteTable, *, hosting: str | None = None) -> None:
+    def sit_at(self, remote: RemoteTable, *, hosted: HostedTable | None = None) -> None:
         """Play ``remote`` (a connected LAN seat): the waiting room until every player
-        is there, then its game screen.  ``hosting``: this app hosts the table, and
-        that is the address the others join.
+        is there, then its game screen.  ``hosted``: this app hosts the table (the
+        waiting room shows the address the others join).
 
         The app owns the connection from now on: it closes it on leaving the table
         (back to the menu) or on quitting.
         """
         if self.remote is not None and self.remote is not remote:
             self.leave_remote()
-        if self.remote is None:
-            self.remote = remote
-            # The table's news must reach the screens on the app's own task.
-            remote.deliver = self.call_later
-            self._unlisten_remote = remote.listen(self._on_remote_message)
-            self._away = remote.away_seats
+        if self.lan is None:
+            self.lan = LanSession(self, remote, hosted=hosted)
+            self.lan.attach()  # the table's news reaches the screens on the app's task
         if remote.started:
             self.start_table(remote)
         else:
             from tui.screens.lobby import LobbyScreen
 
+            hosting = None if hosted is None else hosted.address
             lobby = LobbyScreen(remote, glyphs_for(self.settings.ascii), hosting=hosting)
             self.push_screen(lobby, callback=self._lobby_done)
 
@@ -454,119 +436,59 @@ class PurrchApp(App[None]):
     def leave_remote(self) -> None:
         """Leave the LAN table: close the connection, and the table if this app hosts it
         (in the background)."""
-        remote, server = self.remote, self.hosted
-        if remote is not None and server is None and remote.name:
+        lan = self.lan
+        if lan is not None and lan.hosted is None and lan.remote.name:
             # The join form offers the same table again (a host back after a crash).
+            remote = lan.remote
             self._last_join = (remote.name, address_text(remote.host, remote.port))
         self._detach_remote()
-        self.hosted = None
-        self._hosted_table = None
-        self._hosting_notice = ""
-        if remote is not None or server is not None:
-            task = asyncio.get_running_loop().create_task(_close_table(remote, server))
+        if lan is not None:
+            task = asyncio.get_running_loop().create_task(lan.close())
             self._leaving_tasks.add(task)
             task.add_done_callback(self._leaving_tasks.discard)
 
     def _detach_remote(self) -> None:
-        remote, self.remote = self.remote, None
-        self._waiting_for_game = None
+        lan, self.lan = self.lan, None
         self._game_over = None
-        if self._chat_pacer is not None:
-            self._chat_pacer.close()
-        self._chat_pacer = None
-        self._chat_draft = ""  # not for the next table
-        if remote is not None and self.is_running:  # "t Chat" leaves the footer
-            self.call_after_refresh(self.refresh_bindings)
-        if self._unlisten_remote is not None:
-            self._unlisten_remote()
-            self._unlisten_remote = None
-        if remote is not None:
-            remote.deliver = None
+        if lan is not None:
+            lan.detach()
+            if self.is_running:  # "t Chat" leaves the footer
+                self.call_after_refresh(self.refresh_bindings)
 
-    def _again_remote(self, remote: RemoteTable) -> bool:
+    def _ask_for_next_game(self) -> bool:
         """Ask the host for another game; it starts when every player here asked.
         False (and a notification) if the request could not be sent."""
-        try:
-            remote.request_new_game()
-        except Exception as exc:  # not connected (it may come back): say so, stay
-            self.notify(str(exc), title="Connection", severity="error")
+        lan = self.lan
+        if lan is None:
             return False
-        self._waiting_for_game = remote.game_number
+        error = lan.ask_for_next_game()
+        if error:  # not connected (it may come back): say so, stay
+            self.notify(error, title="Connection", severity="error")
+            return False
         return True
 
     # ------------------------------------------------------------------ after a LAN game
 
     def on_game_over_screen_opened(self, message: GameOverScreen.Opened) -> None:
         """A game-over screen is up: if it is the LAN table's, it stays at the table."""
-        remote, screen = self.remote, message.screen
-        if remote is None or self.table is not remote:
+        lan, screen = self.lan, message.screen
+        if lan is None or self.table is not lan.remote:
             return
         self._game_over = screen
-        screen.table = self.table_news(remote)
+        screen.table = lan.next_game_news()
 
     def on_game_over_screen_again_asked(self, message: GameOverScreen.AgainAsked) -> None:
-        remote = self.remote
-        if remote is None or message.screen is not self._game_over:
+        if self.lan is None or message.screen is not self._game_over:
             return
-        if self._again_remote(remote):
-            self._show_table_news(remote)
+        if self._ask_for_next_game():
+            self._show_table_news()
 
-    def _show_table_news(self, remote: RemoteTable) -> None:
-        screen = self._game_over
-        if screen is not None and screen.is_attached:
-            screen.table = self.table_news(remote)
+    def _show_table_news(self) -> None:
+        screen, lan = self._game_over, self.lan
+        if screen is not None and screen.is_attached and lan is not None:
+            screen.table = lan.next_game_news()
 
-    def table_news(self, remote: RemoteTable) -> TableNews:
-        """What the game-over screen says about the LAN table's next game: who it waits
-        for, who is away; whether ``a`` may ask for it.  While the connection is down
-        and being dialled again, only that (nothing can be asked).  Leaving asks first,
-        except a spectator who does not host the table."""
-        news = self._next_game_news(remote)
-        if remote.seat is None and self.hosted is None:
-            return news
-        return replace(news, leave_detail=self._remote_quit_detail(remote, "leaving"))
-
-    def _next_game_news(self, remote: RemoteTable) -> TableNews:
-        if not remote.connected and remote.reconnect_deadline is not None:
-            reason = remote.lost_reason or "The connection to the host was lost."
-            return TableNews(f"{reason} Reconnecting...")
-        lobby = remote.lobby
-        me = remote.seat
-        names = {s.seat: s.name or f"Seat {s.seat + 1}" for s in lobby.seats}
-        players = [s for s in lobby.seats if s.kind == "player" and s.seat != me]
-        here = [s.seat for s in players if s.status == "here"]
-        away = [names[s.seat] for s in players if s.status in ("away", "bot")]
-        asked = set(lobby.again)
-        if self._waiting_for_game == remote.game_number and me is not None:
-            asked.add(me)  # sent: the host's word on it may still be on its way
-        if me is None:
-            return TableNews(
-                "You are watching: the next game shows here as soon as the players start it."
-            )
-        waiting = [names[s] for s in here if s not in asked]
-        parts: list[str] = []
-        if me in asked:
-            if waiting:
-                parts.append(f"Waiting for {and_list(waiting)} to ask for another game...")
-            else:
-                parts.append("The next game starts...")
-        else:
-            wanting = [names[s] for s in here if s in asked]
-            if wanting:
-                verb = "wants" if len(wanting) == 1 else "want"
-                parts.append(f"{and_list(wanting)} {verb} another game.")
-            if waiting:
-                verb = "asks" if len(waiting) == 1 else "ask"
-                who = and_list(waiting)
-                parts.append(f"Press a to ask for another game: it starts when {who} {verb} too.")
-            else:
-                parts.append("Press a and the next game starts at once.")
-        if away:
-            verb = "is" if len(away) == 1 else "are"
-            parts.append(f"{and_list(away)} {verb} away: the next game does not wait for them.")
-        return TableNews(" ".join(parts), can_ask=me not in asked)
-
-    def _next_game_started(self, remote: RemoteTable) -> None:
+    def _next_game_started(self) -> None:
         """The LAN table's next game is on: its screen replaces the game-over screen
         (as soon as that one is on top again; see :meth:`_game_done`)."""
         screen = self._game_over
@@ -574,7 +496,8 @@ class PurrchApp(App[None]):
             screen.next_game = True
 
     def _next_game_screen(self, remote: RemoteTable) -> None:
-        self._waiting_for_game = None
+        if self.lan is not None:
+            self.lan.asked_after = None
         away = [s.name for i, s in enumerate(remote.seats) if i in remote.away_seats]
         if away:
             verb = "is" if len(away) == 1 else "are"
@@ -588,19 +511,7 @@ class PurrchApp(App[None]):
     def _table_closed(self, reason: str) -> None:
         """The connection is closed for good (the host stopped the table): leave it, back
         to the menu (or the fixed table's form), and say why."""
-        remote = self.remote
-        comeback = ""
-        if (
-            remote is not None
-            and remote.seat is not None
-            and remote.game_number > 0  # before the first game, nothing was saved
-            and self.hosted is None
-        ):
-            # The host may come back (`purrch host --resume`) with the seat held.
-            comeback = (
-                " The host keeps your seat: once the table is back, join it again as "
-                f"{remote.name} (`{rejoin_command(remote)}`, or Join a LAN game)."
-            )
+        comeback = "" if self.lan is None else self.lan.comeback_hint()
         self.leave_remote()
         self.table = None
         if self.table_address is not None:
@@ -622,61 +533,84 @@ class PurrchApp(App[None]):
         )
         self._go_home()
 
-    def _on_remote_message(self, msg: dict[str, Any]) -> None:
-        remote = self.remote
-        if remote is None:
+    # ------------------------------------------------------------------ the LAN table's news
+
+    def _heard(self, message: LanSession.News) -> LanSession | None:
+        """The session ``message`` is news of, if this app still sits at its table
+        (news on its way from a table left is dropped)."""
+        lan = self.lan
+        if lan is None or message.session is not lan:
+            return None
+        return lan
+
+    def on_lan_session_error(self, message: LanSession.Error) -> None:
+        if self._heard(message) is None:
             return
-        mtype = msg.get("type")
-        if mtype == "error":
-            if msg.get("code") == Code.SLOW_DOWN and isinstance(self.screen, ChatScreen):
-                self.screen.refused(str(msg.get("message", "")))
-            elif not msg.get("fatal"):  # a fatal one comes back as the connection's notice
-                self.notify(str(msg.get("message", "")), title="Not allowed", severity="error")
-        elif mtype == "connection":
-            state = msg.get("state")
-            if state == "closed":
-                self._table_closed(str(msg.get("message", "")))
-                return
-            titles = {"lost": "Connection lost", "back": "Connection"}
-            severities = {"lost": "warning", "back": "information"}
-            # Lost for good (not dialled again): the "closed" notice that follows at
-            # once says it, with where the player is now; one notice, not two.
-            if not msg.get("final"):
-                self.notify(
-                    str(msg.get("message", "")),
-                    title=titles.get(str(state), "Connection"),
-                    severity=cast(Any, severities.get(str(state), "warning")),
-                )
-            self._show_table_news(remote)
-        elif mtype == "chat":
-            self._chat_came(msg)
-        elif mtype == "notice":  # the host's word to this connection (chat muted...)
-            self.notify(str(msg.get("text", "")), title="Host", timeout=10)
-        elif mtype == "welcome" and isinstance(self.screen, ChatScreen):
+        if message.code == Code.SLOW_DOWN and isinstance(self.screen, ChatScreen):
+            self.screen.refused(message.message)
+        elif not message.fatal:  # a fatal one comes back as the connection's notice
+            self.notify(message.message, title="Not allowed", severity="error")
+
+    def on_lan_session_connection(self, message: LanSession.Connection) -> None:
+        if self._heard(message) is None:
+            return
+        if message.state == "closed":
+            self._table_closed(message.message)
+            return
+        # Lost for good (not dialled again): the "closed" notice that follows at
+        # once says it, with where the player is now; one notice, not two.
+        if not message.final:
+            if message.state == "back":
+                self.notify(message.message, title="Connection", severity="information")
+            else:
+                self.notify(message.message, title="Connection lost", severity="warning")
+        self._show_table_news()
+
+    def on_lan_session_chat(self, message: LanSession.Chat) -> None:
+        """A chat line from the table: into the chat screen if it is open, else a
+        notification."""
+        if self._heard(message) is None:
+            return
+        if isinstance(self.screen, ChatScreen):
+            self.screen.show_lines()
+            return
+        line = chat_notice(message.who, message.seat, message.text)
+        self.notify(line, title="Chat", timeout=10, markup=False)
+
+    def on_lan_session_chat_paced(self, message: LanSession.ChatPaced) -> None:
+        if self._heard(message) is not None and isinstance(self.screen, ChatScreen):
+            self.screen.paced(message.error)
+
+    def on_lan_session_notice(self, message: LanSession.Notice) -> None:
+        """The host's word to this connection (chat muted...)."""
+        if self._heard(message) is not None:
+            self.notify(message.text, title="Host", timeout=10)
+
+    def on_lan_session_welcome(self, message: LanSession.Welcome) -> None:
+        if self._heard(message) is not None and isinstance(self.screen, ChatScreen):
             self.screen.show_lines()  # back at the table: what was said meanwhile
             self.screen.reconnected()
-        elif mtype == "lobby":
-            self._notify_away(remote)
-            self._show_table_news(remote)
-        elif mtype == "update":
-            finished = self._waiting_for_game
-            if self._game_over is not None and not remote.is_over:
-                self._next_game_started(remote)
-            elif self.table is None and finished is not None and remote.game_number > finished:
-                self._next_game_screen(remote)
 
-    def _notify_away(self, remote: RemoteTable) -> None:
+    def on_lan_session_lobby(self, message: LanSession.Lobby) -> None:
         """Say who dropped and who is back (every game; the seats pane marks them too)."""
-        away, before = remote.away_seats, self._away
-        self._away = away
-        if not remote.started:
+        if self._heard(message) is None:
             return
-        names = [s.name for s in remote.seats]
         glyph = glyphs_for(self.settings.ascii).away
-        for seat in sorted(away - before):
-            self.notify(f"{glyph} {names[seat]} is away (seat {seat + 1}).", severity="warning")
-        for seat in sorted(before - away):
-            self.notify(f"{names[seat]} is back (seat {seat + 1}).")
+        for seat, name in message.went_away:
+            self.notify(f"{glyph} {name} is away (seat {seat + 1}).", severity="warning")
+        for seat, name in message.came_back:
+            self.notify(f"{name} is back (seat {seat + 1}).")
+        self._show_table_news()
+
+    def on_lan_session_update(self, message: LanSession.Update) -> None:
+        lan = self._heard(message)
+        if lan is None:
+            return
+        finished = lan.asked_after
+        if self._game_over is not None and not message.over:
+            self._next_game_started()
+        elif self.table is None and finished is not None and message.game_number > finished:
+            self._next_game_screen(lan.remote)
 
     def on_menu_screen_join_lan(self, message: MenuScreen.JoinLan) -> None:
         from tui.screens.join import JoinScreen
@@ -694,22 +628,17 @@ class PurrchApp(App[None]):
             screen = HostScreen(message.game, message.seats, message.options)
         self.push_screen(screen, callback=self._hosting)
 
-    def _hosting(self, hosted: Any) -> None:
+    def _hosting(self, hosted: HostedTable | None) -> None:
         if hosted is None:
             self._focus_menu()
             return
         if self.remote is not None:
             self.leave_remote()
-        self.hosted = hosted.server
-        self._hosted_table = hosted
         self._last_host = (hosted.server.port, hosted.bind)  # the Host form's next defaults
-        # Said when the game starts (now, with no seat to wait for): the waiting room
-        # shows where to join meanwhile (the notice would cover it), and nothing is
-        # saved before the game.
-        self._hosting_notice = (
-            f"The table is on {hosted.address} (spectators can join there). {hosted.resume_hint}"
-        ).strip()
-        self.sit_at(hosted.remote, hosting=hosted.address)
+        # The session says what the table is when the game starts (now, with no seat
+        # to wait for): the waiting room shows where to join meanwhile (the notice
+        # would cover it), and nothing is saved before the game.
+        self.sit_at(hosted.remote, hosted=hosted)
 
     def _joined(self, remote: RemoteTable | None) -> None:
         if remote is None:
@@ -773,11 +702,11 @@ class PurrchApp(App[None]):
     def leave_or_new_game(self) -> None:
         """The palette's "New game" / "Leave the table": at a LAN table whose game is
         on, ask first (the seat is left away, or a hosted table stops for everyone)."""
-        remote = self.remote
+        lan = self.lan
         table = self.table
         playing = table is not None and not table.is_over
-        if playing and (remote is not None or self.hosted is not None):
-            detail = "" if remote is None else self._remote_quit_detail(remote, "leaving")
+        if playing and lan is not None:
+            detail = lan.leave_detail("leaving")
             self.push_screen(LeaveScreen(detail), callback=self._leave_answer)
             return
         self.action_new_game()
@@ -846,31 +775,11 @@ class PurrchApp(App[None]):
         return sum(widths.values()) + len("t Chat ") + FOOTER_PALETTE <= self.size.width
 
     def action_chat(self) -> None:
-        if self.remote is None or not self.check_action("chat", ()):
+        lan = self.lan
+        if lan is None or not self.check_action("chat", ()):
             return
-        if self._chat_pacer is None:
-            self._chat_pacer = ChatPacer(self.remote, self.set_timer, self._chat_paced)
-        self.push_screen(
-            ChatScreen(self.remote, self._chat_draft, self._chat_pacer, keep=self._keep_chat_draft)
-        )
-
-    def _chat_paced(self, error: str) -> None:
-        if isinstance(self.screen, ChatScreen):
-            self.screen.paced(error)
-
-    def _keep_chat_draft(self, draft: str) -> None:
-        self._chat_draft = draft
-
-    def _chat_came(self, msg: dict[str, Any]) -> None:
-        """A chat line from the table: into the chat screen if it is open, else a
-        notification."""
-        if isinstance(self.screen, ChatScreen):
-            self.screen.show_lines()
-            return
-        seat = msg.get("seat")
-        who = str(msg.get("from", ""))
-        line = chat_notice(who, seat if isinstance(seat, int) else None, str(msg.get("text")))
-        self.notify(line, title="Chat", timeout=10, markup=False)
+        pacer = lan.chat_pacer()
+        self.push_screen(ChatScreen(lan.remote, lan.chat_draft, pacer, keep=lan.keep_chat_draft))
 
     def action_keys(self) -> None:
         if isinstance(self.screen, KeysScreen):
@@ -918,8 +827,8 @@ class PurrchApp(App[None]):
         table = self.table
         if table is None or table.is_over:
             return ""
-        if self.remote is not None and table is self.remote:
-            return self._remote_quit_detail(self.remote)
+        if self.lan is not None and table is self.lan.remote:
+            return self.lan.leave_detail()
         path = table.autosave_path
         if path is None:
             return "This game is not being saved: quitting ends it."
@@ -928,20 +837,6 @@ class PurrchApp(App[None]):
         if path != autosave_path():
             return f"The game is saved and `{command('resume', str(path))}` continues it."
         return saved_line()
-
-    def _remote_quit_detail(self, remote: RemoteTable, doing: str = "quitting") -> str:
-        if self.hosted is not None:
-            hosted = self._hosted_table
-            detail = f"This app hosts the table: {doing} stops it for everyone."
-            if hosted is not None and hosted.resume_command:
-                detail += (
-                    f" It is saved: `{hosted.resume_command}` continues it, and "
-                    f"`{hosted.rejoin_command}` takes your seat back."
-                )
-            return detail
-        if remote.seat is None:
-            return ""
-        return "The host keeps your seat: join again under the same name to take it back."
 
     # ------------------------------------------------------------------ command palette
 
@@ -1000,18 +895,6 @@ class PurrchApp(App[None]):
 
     async def _ask_quit(self) -> None:
         await self.action_quit()
-
-
-def rejoin_command(remote: RemoteTable) -> str:
-    """What takes ``remote``'s seat back (:func:`~tui.connection.join_command`)."""
-    return join_command(remote.host, remote.port, remote.name, password=remote.password_given)
-
-
-async def _close_table(remote: RemoteTable | None, server: TableServer | None) -> None:
-    if remote is not None:
-        await remote.close()
-    if server is not None:
-        await server.close("The host stopped the table.")
 
 
 def _checked_commands(items: Iterable[Any]) -> list[PaletteCommand]:

@@ -15,6 +15,7 @@ import contextlib
 import copy
 import json
 import shutil
+import statistics
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
@@ -119,6 +120,21 @@ class SeriesResult:
     seconds: float = 0.0
     wins: list[int] = field(default_factory=list)
     draws: int = 0
+    winning_scores: list[int] = field(default_factory=list)
+    """The best score of each game that has scores."""
+
+    def winning_score(self) -> dict[str, float] | None:
+        """Mean, spread (population standard deviation), lowest and highest of the
+        winning scores; None for a game without scores."""
+        scores = self.winning_scores
+        if not scores:
+            return None
+        return {
+            "mean": round(statistics.fmean(scores), 2),
+            "stdev": round(statistics.pstdev(scores), 2),
+            "min": min(scores),
+            "max": max(scores),
+        }
 
     @property
     def avg_steps(self) -> float:
@@ -140,6 +156,7 @@ class SeriesResult:
             "wins": list(self.wins),
             "draws": self.draws,
             "avg_steps": round(self.avg_steps, 2),
+            "winning_score": self.winning_score(),
         }
 
 
@@ -201,6 +218,8 @@ def simulate_series(
         except SimulationError as exc:
             raise SimulationError(f"game {g + 1} of {games}: {exc}") from None
         result.steps += answers
+        if outcome.scores:
+            result.winning_scores.append(max(outcome.scores))
         if outcome.is_draw:
             result.draws += 1
         for seat in set(outcome.winners):
@@ -241,6 +260,12 @@ def print_series(result: SeriesResult) -> None:
     summary.add_row("games", str(result.games))
     summary.add_row("steps", str(result.steps))
     summary.add_row("avg steps", f"{result.avg_steps:.1f}")
+    best = result.winning_score()
+    if best is not None:
+        summary.add_row(
+            "winning score",
+            f"{best['mean']:.1f} ± {best['stdev']:.1f} ({best['min']:g} to {best['max']:g})",
+        )
     summary.add_row("seconds", f"{result.seconds:.2f}")
     summary.add_row("answers/s", f"{result.answers_per_second:,.0f}")
     console.print(summary)

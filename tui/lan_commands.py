@@ -19,7 +19,7 @@ import sys
 import time
 from collections.abc import Callable, Collection
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any
 
 from engine import __version__, invocation
 from engine.game import Game
@@ -46,6 +46,7 @@ from tui.names import name_skeleton
 
 if TYPE_CHECKING:
     from door.ssh import DoorConfig, SSHDoor
+    from tui.app import PurrchApp
     from tui.settings import Settings
 
 Echo = Callable[[str], None]
@@ -555,9 +556,9 @@ async def _join(
         raise LanError("the app stopped on an error (above)", code=app.return_code)
 
 
-def remote_app(settings: Settings, remote: RemoteTable) -> Any:
+def remote_app(settings: Settings, remote: RemoteTable) -> PurrchApp:
     """The app at ``remote``'s table: the waiting room until the game starts, then its
     game screen; "again" asks the host for another game, "menu" leaves the table."""
     from tui.app import PurrchApp
 
-    return PurrchApp(settings, cast(Any, remote))
+    return PurrchApp(settings, remote)

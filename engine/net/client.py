@@ -872,7 +872,7 @@ class RemoteTable:
         prompt = next((p for p in self.prompts() if p.id == prompt_id), None)
         if prompt is None:
             raise IllegalMove("That decision is not open (any more).")
-        if not isinstance(option_id, str) or prompt.option(option_id) is None:
+        if not prompt.accepts(option_id):
             raise IllegalMove(f"{option_id!r} is not one of the choices for this decision.")
         answer_id = self.last_answer_id = self._next_id
         self._next_id += 1

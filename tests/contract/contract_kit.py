@@ -106,6 +106,9 @@ def illegal_answers(
             bad += "!"
         yield (p.seat, p.id, bad)
         yield (p.seat, p.id, "")
+        if p.answer is not None:  # structured answers the game must refuse itself
+            for args in ("", "x", "0:0:0:0:0", "-1:99:99:9", "a" * 60):
+                yield (p.seat, p.id, f"{p.answer}:{args}")
         yield (p.seat, p.id + "x", p.options[0].id)
         for other in range(n):
             if other != p.seat:  # the right answer from the wrong seat
@@ -403,10 +406,18 @@ class Run:
     """How many (step, observer) pairs the non-interference check really changed."""
 
 
-def pick_answer(prompts: list[Prompt], rng: Rng) -> tuple[int, str, str]:
+def pick_answer(
+    prompts: list[Prompt], rng: Rng, game: Game | None = None, state: Any = None
+) -> tuple[int, str, str]:
     """A random open prompt (several seats may be asked at once) and a random option of
-    it; the back option only now and then, so that a game still moves on."""
+    it; the back option only now and then, so that a game still moves on.  A prompt
+    with a structured answer (a tile's placement) gets one of its legal answers
+    (``Game.answers``) most of the time, one of its listed options otherwise."""
     p = prompts[rng.below(len(prompts))]
+    if p.answer is not None and game is not None and rng.below(4):
+        answers = game.answers(state, p)
+        if answers:
+            return p.seat, p.id, answers[rng.below(len(answers))]
     options = p.choices() if rng.below(8) else p.options
     return p.seat, p.id, options[rng.below(len(options))].id
 
@@ -453,7 +464,7 @@ def play(
             return run
         if step == cap:
             break
-        seat, pid, oid = pick_answer(prompts, rng)
+        seat, pid, oid = pick_answer(prompts, rng, game, state)
         run.answers.append((seat, pid, oid))
         if checked:
             events = check_clone_is_independent(game, state, seat, pid, oid, where)
@@ -581,7 +592,7 @@ def play_bots(
             choice = bot.choose(given, p)
         assert not w.found, f"{where}: the {bot.level} bot reached the game state: {w.found}"
         assert given == view, f"{where}: the {bot.level} bot changed the view it was given"
-        assert isinstance(choice, str) and p.option(choice) is not None, (
+        assert isinstance(choice, str) and p.accepts(choice), (
             f"{where}: the {bot.level} bot chose {choice!r}, not one of {p.kind}'s options"
         )
         assert choice != p.back_option, f"{where}: the {bot.level} bot took a choice back"

@@ -20,7 +20,7 @@ from contract_kit import check_determinism, play, play_bots
 from contract_secrets import REDEAL
 
 from engine.bots import RandomBot
-from engine.core import JSON, Event, Option, Prompt, Rng
+from engine.core import JSON, Event, IllegalMove, Option, Prompt, Rng
 from engine.game import Game, check_names
 from engine.games import REGISTRY
 
@@ -177,6 +177,31 @@ def test_the_sound_tiny_game_passes_every_check() -> None:
     run(Tiny(), 3)
 
 
+class StructuredTiny(Tiny):
+    """Tiny whose turn also takes a structured answer ``card:<n>`` (as a tile's
+    placement does), checked by the game itself."""
+
+    def prompts(self, state: TinyState) -> list[Prompt]:
+        return [
+            p._replace(answer="card") if p.kind == "turn" else p for p in super().prompts(state)
+        ]
+
+    def answers(self, state: TinyState, prompt: Prompt) -> list[str]:
+        return [f"card:{c}" for c in state.hands[prompt.seat]] if prompt.answer else []
+
+    def step(self, s: TinyState, seat: int, prompt: Prompt, option_id: str) -> list[Event]:
+        if option_id.startswith("card:"):
+            arg = option_id[5:]
+            if not (arg.isdigit() and int(arg) in s.hands[seat]):
+                raise IllegalMove(f"You hold no card {arg!r}.")
+            option_id = f"play:c{arg}"
+        return super().step(s, seat, prompt, option_id)
+
+
+def test_a_sound_game_with_structured_answers_passes_every_check() -> None:
+    run(StructuredTiny(), 3)
+
+
 # --------------------------------------------------------------------- broken games
 
 
@@ -212,6 +237,26 @@ class AcceptsUnknownOptions(Tiny):
         if prompt is not None and prompt.seat == seat and prompt.option(option_id) is None:
             option_id = prompt.options[0].id
         return super().apply(state, seat, prompt_id, option_id)
+
+
+class TakesAnyStructuredAnswer(Tiny):
+    """Its turn takes a structured answer (``card:<n>``) as well, and plays the first
+    card for one it cannot read instead of refusing it."""
+
+    def prompts(self, state: TinyState) -> list[Prompt]:
+        return [
+            p._replace(answer="card") if p.kind == "turn" else p for p in super().prompts(state)
+        ]
+
+    def answers(self, state: TinyState, prompt: Prompt) -> list[str]:
+        return [f"card:{c}" for c in state.hands[prompt.seat]] if prompt.answer else []
+
+    def step(self, s: TinyState, seat: int, prompt: Prompt, option_id: str) -> list[Event]:
+        if option_id.startswith("card:"):
+            arg = option_id[5:]
+            card = int(arg) if arg.isdigit() and int(arg) in s.hands[seat] else s.hands[seat][0]
+            option_id = f"play:c{card}"
+        return super().step(s, seat, prompt, option_id)
 
 
 class ChangesStateThenRefuses(Tiny):
@@ -332,6 +377,7 @@ BROKEN = [
     (SeatOutOfRange, "seat"),
     (SamePromptIds, "prompt ids are not unique"),
     (AcceptsUnknownOptions, "was accepted"),
+    (TakesAnyStructuredAnswer, "was accepted"),
     (ChangesStateThenRefuses, "changed the state"),
     (ForgetsTheWindowInSaves, "round trip is not exact|asks other things"),
     (SharedClone, "clone"),

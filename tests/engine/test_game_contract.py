@@ -108,3 +108,22 @@ def test_every_registered_game_is_one_and_declares_its_bots(game: Game[Any]) -> 
         assert game.bot(level, 0, 1) is not None
     with pytest.raises(ValueError, match="unknown bot level"):
         game.bot("genius", 0, 1)
+
+
+# ------------------------------------------------------------- structured answers
+
+
+def test_a_prompt_with_a_structured_answer_takes_its_form_and_its_options() -> None:
+    from engine.core import MAX_ANSWER, Option, Prompt
+
+    p = Prompt(
+        "p1", 0, "place", "Place the tile.", (Option("auto", "Place it for me"),), answer="place"
+    )
+    assert p.accepts("auto") and p.accepts("place:BC07:5:3:6")
+    assert not p.accepts("placed:x") and not p.accepts("place") and not p.accepts(None)
+    assert not p.accepts("place:" + "x" * MAX_ANSWER)
+    plain = p._replace(answer=None)
+    assert not plain.accepts("place:BC07:5:3:6") and plain.accepts("auto")
+    # On the wire: additive, and only when set.
+    assert Prompt.from_json(p.to_json()) == p
+    assert "answer" not in plain.to_json() and Prompt.from_json(plain.to_json()) == plain

@@ -1815,12 +1815,14 @@ async def test_a_player_who_quits_mid_game_reads_how_to_come_back() -> None:
         app = remote_app(scene_settings(), ann)
         async with app.run_test(size=(80, 24)) as pilot:
             await wait_for_screen(pilot, GameScreen)
-            app._chat_draft = "see you"
+            lan = app.lan
+            assert lan is not None
+            lan.chat_draft = "see you"
             port = server.port
         assert app.exit_note == (
             f"The host keeps your seat: `purrch join 127.0.0.1:{port} --name Ann` takes it back."
         )
-        assert app._chat_draft == ""  # not offered at the next table
+        assert app.lan is None and lan.chat_draft == ""  # not offered at the next table
 
 
 async def test_the_way_back_to_a_table_with_a_password_gives_it_too() -> None:
@@ -2117,7 +2119,8 @@ async def test_the_game_ends_under_the_chat_or_the_rules(over: str) -> None:
                 "GameScreen",
                 "GameOverScreen",
             ]
-            assert app._chat_draft == ("ok" if over == "chat" else "")
+            assert app.lan is not None
+            assert app.lan.chat_draft == ("ok" if over == "chat" else "")
             await pilot.press("m")
             await wait_for_screen(pilot, LeaveScreen)
             await pilot.press("y")
@@ -2170,7 +2173,7 @@ async def test_the_chat_paces_its_lines_and_keeps_a_refused_one(
 
     now = [500.0]
     monkeypatch.setattr(tui.screens.chat, "time", SimpleNamespace(monotonic=lambda: now[0]))
-    async with ann_s_chat_open() as (_server, _ann, bob, app, chat, pilot):
+    async with ann_s_chat_open() as (_server, ann, bob, app, chat, pilot):
         for n in "1234567":
             await pilot.press(n, "enter")
         assert chat_error(chat) == WAITING
@@ -2185,10 +2188,8 @@ async def test_the_chat_paces_its_lines_and_keeps_a_refused_one(
         await bob.wait_for(lambda: [t for _, _, t in bob.chat] == list("1234567"), TIMEOUT)
         await wait_until(pilot, lambda: chat_error(chat) == "")
 
-        app._on_remote_message(
-            {"type": "error", "code": "slow_down", "message": "The table's chat is busy."}
-        )
-        assert chat_error(chat) == "The table's chat is busy."
+        ann.handle({"type": "error", "code": "slow_down", "message": "The table's chat is busy."})
+        await wait_until(pilot, lambda: chat_error(chat) == "The table's chat is busy.")
         assert chat.query_one("#chat-input").value == "7"
         await pilot.press("escape")
 

@@ -41,7 +41,7 @@ def test_game_screen_with_a_seat_away(snap_compare: Any) -> None:
     ellipsis, after the turn marker: it is his turn) and reads "away" in the warning
     colour, then "deciding"; Ann's line says "you" and Tom's "bot", as in hot-seat;
     Ann's hand on the left; the status line "Waiting for Bob (away)..."."""
-    app = PurrchApp(scene_settings(), away_table())  # type: ignore[arg-type]
+    app = PurrchApp(scene_settings(), away_table())
     assert snap_compare(app, terminal_size=(100, 32))
 
 
@@ -59,7 +59,7 @@ def test_game_screen_cut_off_from_the_host(snap_compare: Any, monkeypatch: Any) 
     remote.connected = False
     remote.lost_reason = "The host stopped the table."
     remote.reconnect_deadline = 1090.0
-    app = PurrchApp(scene_settings(), remote)  # type: ignore[arg-type]
+    app = PurrchApp(scene_settings(), remote)
     assert snap_compare(app, terminal_size=(100, 32))
 
 
@@ -80,7 +80,7 @@ def test_waiting_room(snap_compare: Any) -> None:
     seats (Seat 1 Ann here (you), Seat 2 Bob here, Seat 3 free, Seat 4 Tom bot),
     "Seats still free: 1", then "Waiting for 1 more player..."; the footer with
     Escape to leave the table."""
-    app = PurrchApp(scene_settings(), lobby_table())  # type: ignore[arg-type]
+    app = PurrchApp(scene_settings(), lobby_table())
     assert snap_compare(app, terminal_size=(80, 24))
 
 
@@ -138,7 +138,7 @@ def test_chat_screen(snap_compare: Any) -> None:
     harness.send(cy, {"type": "chat", "text": "go Ann!"})
     remote = fed_table(harness, ann)
     assert len(remote.chat) == 2
-    app = PurrchApp(scene_settings(), remote)  # type: ignore[arg-type]
+    app = PurrchApp(scene_settings(), remote)
     assert snap_compare(app, press=["t", *"thanks"], terminal_size=(80, 24))
 
 
@@ -178,7 +178,7 @@ async def test_an_option_key_just_after_the_question_changed_under_the_player_wa
         fed = len(harness.inbox[ann])
 
     feed()
-    app = PurrchApp(replace(scene_settings(), frozen=False), remote)  # type: ignore[arg-type]
+    app = PurrchApp(replace(scene_settings(), frozen=False), remote)
 
     def kinds() -> list[str]:
         return [p.kind for p in remote.prompts()]

@@ -65,7 +65,6 @@ def test_a_name_with_regex_characters_is_only_a_name() -> None:
     assert second_person("AxB draws a card.", "A.B") == "AxB draws a card."
 
 
-LEVELS = {"pigeons": "heuristic", "perch": "cautious", "stool": "normal"}
 NAMES = ["Ann", "Tom", "Zoe", "Max"]
 # "You" as a subject (the start of a clause) before a verb in "-s".
 THIRD_PERSON = re.compile(r"(?:^|[.:;!?(] ?)[Yy]ou (?!miss\b|pass\b)[a-z]+s\b")
@@ -78,7 +77,7 @@ def test_every_line_of_a_seeded_game_reads_right_in_the_second_person(game_id: s
     game = REGISTRY[game_id]
     lines: set[str] = set()
     for n in range(game.min_players, min(game.max_players, 4) + 1):
-        seats = [SeatConfig(NAMES[i], "bot", LEVELS[game_id]) for i in range(n)]
+        seats = [SeatConfig(NAMES[i], "bot", game.default_bot) for i in range(n)]
         table = Table(game, seats, seed=n, window_seconds=None, bot_delay=(0, 0))
         table.subscribe(lambda _events, t=table: lines.update(p.text for p in t.prompts()))
         table.run_bots()

@@ -43,7 +43,7 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Callable
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from functools import partial
 from pathlib import Path, PurePath
 from typing import Any, ClassVar
@@ -52,6 +52,7 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
+from textual.message import Message
 from textual.screen import Screen
 from textual.timer import Timer
 from textual.types import NoActiveAppError
@@ -166,6 +167,15 @@ class GameScreen(Screen[tuple[str, None]]):
         # the keys screen says the rest.
         Binding(BACK_KEY, "back", "Back", tooltip="Back to your turn"),
     ]
+
+    @dataclass
+    class NextGameOn(Message):
+        """ "Again" after the game while the table's next game is on already (a LAN
+        table's, which the players started): the app puts the next game's screen in
+        this one's place in one step, or else dismisses ``screen`` with ``result``."""
+
+        screen: GameScreen
+        result: tuple[str, None]
 
     def __init__(self, table: TableLike, settings: Settings) -> None:
         glyphs = glyphs_for(settings.ascii)
@@ -604,8 +614,9 @@ class GameScreen(Screen[tuple[str, None]]):
         self._leave()
         result = (choice or "menu", None)
         # A LAN table's next game: its screen takes this one's place in one step.
-        in_place = getattr(self.app, "next_game_in_place", None)
-        if choice == "again" and in_place is not None and in_place(self, result):
+        # (A hot-seat table stays over: its next game is a new table.)
+        if choice == "again" and not self.table.is_over:
+            self.post_message(self.NextGameOn(self, result))
             return
         self.dismiss(result)
 
