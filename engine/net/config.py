@@ -7,14 +7,21 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from engine.core import JSON
+from engine.game import Game, players_text, resolve_options
 from engine.net.auth import PasswordHash
 from engine.net.guard import AttemptBudget
 from engine.net.protocol import CHAT_RATE, MAX_LINE, RATE_BURST, RATE_PER_SECOND, name_key
 from engine.net.seats import BOT_NAMES
 
-__all__ = ["HostConfig"]
+__all__ = ["HostConfig", "default_bot_level"]
+
+
+def default_bot_level(game: Game[Any]) -> str:
+    """The game's ``default_bot`` (one of its ``bot_levels``)."""
+    return game.default_bot
 
 
 @dataclass
@@ -94,3 +101,29 @@ class HostConfig:
     is refused.  The engine's own only folds case and compatibility forms; the app
     gives Unicode's confusables skeleton (``tui.names.name_skeleton``), so that
     Cyrillic "аlice" cannot sit beside "alice"."""
+
+    def check(self, game: Game[Any]) -> str:
+        """Check these settings against ``game``; returns the bots' level.  A
+        ValueError says what is wrong, in a line for people."""
+        n = self.players
+        if isinstance(n, bool) or not isinstance(n, int):
+            raise ValueError("the number of players must be a whole number")
+        if not game.min_players <= n <= game.max_players:
+            raise ValueError(f"{game.title} takes {players_text(game)}, not {n}")
+        if not 0 <= self.bots < n:
+            raise ValueError(
+                f"--bots must leave at least one of the {n} seats to a player (0 to {n - 1})"
+            )
+        level = self.bot_level or default_bot_level(game)
+        levels = game.bot_levels
+        if level not in levels:
+            raise ValueError(
+                f"unknown bot level {level!r} for {game.title} (known: {', '.join(levels)})"
+            )
+        if self.away_timeout is not None and self.away_timeout < 0:
+            raise ValueError("the away timeout must be 0 or more seconds")
+        resolve_options(game, self.options)  # a ValueError names a bad option
+        # The game's own bounds (a dog track of 3 to 40 squares...) are checked by its
+        # set-up: one now refuses a bad option here, not when the last player joins.
+        game.setup([f"Seat {i + 1}" for i in range(n)], 0, dict(self.options))
+        return level

@@ -55,14 +55,14 @@ from typing import Any
 
 from engine import __version__
 from engine.core import JSON, Event, IllegalMove
-from engine.game import Game, players_text, resolve_options
+from engine.game import Game, resolve_options
 from engine.net.auth import PasswordHash, TablePassword
 from engine.net.chat import (
     LOUD_SPECTATORS,
     QUIET_SPECTATORS,
     ChatRelay,
 )
-from engine.net.config import HostConfig
+from engine.net.config import HostConfig, default_bot_level
 from engine.net.guard import AttemptBudget, ConnectionCounter, RefusalReporter, is_loopback
 from engine.net.lan_save import (
     LAN_FORMAT,
@@ -72,7 +72,7 @@ from engine.net.lan_save import (
     SavedSettings,
     lan_json,
     read_lan_save,
-    restored_settings,
+    resumed_config,
 )
 from engine.net.protocol import (
     PROTOCOL_VERSION,
@@ -84,11 +84,11 @@ from engine.net.protocol import (
     clean_chat,
     clean_name,
     encode,
-    encode_json,
     error_message,
     name_key,
 )
 from engine.net.seats import BOT_NAMES, Seat, Seats, hash_token
+from engine.net.updates import Broadcast, update_line
 from engine.savefile import fsync_saved, read_save, write_atomically
 from engine.session import SaveError, SeatConfig, Table
 
@@ -104,6 +104,7 @@ __all__ = [
     "SavedSettings",
     "Send",
     "TableHost",
+    "default_bot_level",
     "fsync_saved",
     "hash_token",
     "read_save",
@@ -181,49 +182,6 @@ class _Conn:
         return self.role != "hello" and not self.closing
 
 
-class _Shared:
-    """What every update of one broadcast has in common, built and encoded once: the
-    public half of the view, the outcome, the reaction window's countdown."""
-
-    __slots__ = ("_public_json", "_table", "outcome", "window")
-
-    def __init__(self, table: Table) -> None:
-        self._table = table
-        outcome = table.outcome()
-        self.outcome = None if outcome is None else encode_json(outcome.to_json())
-        self.window = encode_json(table.window_remaining())
-        self._public_json: str | None = None
-
-    def view_json(self, conn: _Conn, seat: int | None) -> str:
-        """``seat``'s view (``None``: a spectator's) as JSON, for ``conn``."""
-        public = self._public_json
-        if public is None:
-            public = self._public_json = encode_json(self._table.public_view())
-        # A seat's private half changes far less often than the table: compare
-        # (cheap) before encoding it again.
-        private = self._table.private_view(seat)
-        if conn.private != private:
-            conn.private = private
-            conn.private_json = encode_json(private)
-        return f'{{"public":{public},"private":{conn.private_json}}}'
-
-
-def event_json(event: Event, seat: int | None) -> dict[str, JSON]:
-    """One log line as ``seat`` may read it: the public text, plus its own secret."""
-    out: dict[str, JSON] = {"text": event.text, "kind": event.kind}
-    if seat is not None:
-        for who, secret in event.secrets:
-            if who == seat:
-                out["secret"] = secret
-                break
-    return out
-
-
-def default_bot_level(game: Game[Any]) -> str:
-    """The game's ``default_bot`` (one of its ``bot_levels``)."""
-    return game.default_bot
-
-
 class TableHost:
     """See the module docstring."""
 
@@ -235,27 +193,7 @@ class TableHost:
         clock: Callable[[], float] = time.monotonic,
         report: Reporter | None = None,
     ) -> None:
-        n = config.players
-        if isinstance(n, bool) or not isinstance(n, int):
-            raise ValueError("the number of players must be a whole number")
-        if not game.min_players <= n <= game.max_players:
-            raise ValueError(f"{game.title} takes {players_text(game)}, not {n}")
-        if not 0 <= config.bots < n:
-            raise ValueError(
-                f"--bots must leave at least one of the {n} seats to a player (0 to {n - 1})"
-            )
-        level = config.bot_level or default_bot_level(game)
-        levels = game.bot_levels
-        if level not in levels:
-            raise ValueError(
-                f"unknown bot level {level!r} for {game.title} (known: {', '.join(levels)})"
-            )
-        if config.away_timeout is not None and config.away_timeout < 0:
-            raise ValueError("the away timeout must be 0 or more seconds")
-        resolve_options(game, config.options)  # a ValueError names a bad option
-        # The game's own bounds (a dog track of 3 to 40 squares...) are checked by its
-        # set-up: one now refuses a bad option here, not when the last player joins.
-        game.setup([f"Seat {i + 1}" for i in range(n)], 0, dict(config.options))
+        level = config.check(game)  # a ValueError says what is wrong
         self.game = game
         self.config = config
         self.bot_level = level
@@ -263,7 +201,10 @@ class TableHost:
         self._clock = clock
         self._report = report
         self._seats = Seats(
-            n, config.bots, bot_names=config.bot_names, name_skeleton=config.name_skeleton
+            config.players,
+            config.bots,
+            bot_names=config.bot_names,
+            name_skeleton=config.name_skeleton,
         )
         self._conns: dict[int, _Conn] = {}
         self._next_conn = 1
@@ -350,23 +291,8 @@ class TableHost:
             raise ValueError(f"not table settings: {', '.join(sorted(unknown))}")
         path = Path(path)
         saved = read_lan_save(path, clock=clock, games=games)
-        table, humans, n = saved.table, saved.humans, saved.table.n_seats
-        base = config or HostConfig(players=n)
-        restored = restored_settings(saved.settings, overrides)
-        merged = HostConfig(
-            **{
-                **base.__dict__,
-                **restored,
-                "players": n,
-                "bots": n - sum(humans),
-                "bot_level": saved.bot_level,
-                "seed": table.seed,
-                "options": table.options,
-                "window_seconds": table.window_seconds,
-                "bot_delay": table.bot_delay,
-                "save_path": base.save_path or path,
-            }
-        )
+        table, humans = saved.table, saved.humans
+        merged, restored = resumed_config(saved, config, overrides, path)
         # Seats are validated as if new (the bots fill the last seats).
         if humans != sorted(humans, reverse=True):
             raise SaveError("damaged LAN save: bots must sit after the players")
@@ -379,7 +305,7 @@ class TableHost:
             raise SaveError(f"damaged LAN save: no token for seat {missing + 1}")
         host.resumed_from = path
         host.saved_settings = saved.settings
-        host.restored = frozenset(name for name in SETTINGS if name in restored)
+        host.restored = restored
         host.game_number = number = saved.game_number
         host._attach(table)
         host._was_over = table.is_over
@@ -1054,7 +980,7 @@ class TableHost:
             listeners = sorted(self._listeners(), key=lambda c: c.ack is None)
             if table is not None:
                 log = table.log
-                shared = _Shared(table)
+                shared = Broadcast(table)
                 for conn in listeners:
                     self._send_update(conn, log, shared)
 
@@ -1104,7 +1030,7 @@ class TableHost:
         }
 
     def _send_update(
-        self, conn: _Conn, log: list[Event] | None = None, shared: _Shared | None = None
+        self, conn: _Conn, log: list[Event] | None = None, shared: Broadcast | None = None
     ) -> None:
         """Send ``conn`` its update: its seat's view and prompts, the log lines it lacks.
 
@@ -1123,31 +1049,14 @@ class TableHost:
         if log is None:
             log = table.log
         if shared is None:
-            shared = _Shared(table)
+            shared = Broadcast(table)
         first = min(conn.log_sent, len(log))
-        prompts = [] if seat is None else [p.to_json() for p in table.prompts_for(seat)]
-        parts = [
-            '{"type":"update","game_number":',
-            str(self.game_number),
-            ',"view":',
-            shared.view_json(conn, seat),
-            ',"prompts":',
-            encode_json(prompts) if prompts else "[]",
-            ',"events":',
-            encode_json([event_json(e, seat) for e in log[first:]]),
-            ',"first":',
-            str(first),
-            ',"window":',
-            shared.window,
-        ]
-        if shared.outcome is not None:
-            parts += [',"outcome":', shared.outcome]
-        if conn.ack is not None:
-            parts += [',"ack":', encode_json(conn.ack)]
-            conn.ack = None
-        parts.append("}\n")
+        ack, conn.ack = conn.ack, None
+        data = update_line(
+            shared, conn, seat, game_number=self.game_number, log=log, first=first, ack=ack
+        )
         conn.log_sent = len(log)
-        self._emit(Send(conn.id, "".join(parts).encode("utf-8", "replace")))
+        self._emit(Send(conn.id, data))
 
     def _send(self, conn: _Conn, msg: Message) -> None:
         if not conn.closing:

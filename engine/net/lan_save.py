@@ -63,6 +63,7 @@ __all__ = [
     "lan_json",
     "read_lan_save",
     "restored_settings",
+    "resumed_config",
 ]
 
 LAN_FORMAT = "purrch-lan"
@@ -293,3 +294,30 @@ def restored_settings(saved: SavedSettings | None, overrides: Collection[str]) -
             restored["password"] = None
             restored["password_hash"] = saved.password
     return restored
+
+
+def resumed_config(
+    saved: SavedLan, config: HostConfig | None, overrides: Collection[str], path: Path
+) -> tuple[HostConfig, frozenset[str]]:
+    """How the table of ``saved`` (read from ``path``) is hosted again, and which
+    :data:`SETTINGS` came from the save: the game's own settings (seats, bot level,
+    seed, options, timings) from the save, the limits from ``config``, the table's
+    settings from the save except those named in ``overrides``."""
+    table, n = saved.table, saved.table.n_seats
+    base = config or HostConfig(players=n)
+    restored = restored_settings(saved.settings, overrides)
+    merged = HostConfig(
+        **{
+            **base.__dict__,
+            **restored,
+            "players": n,
+            "bots": n - sum(saved.humans),
+            "bot_level": saved.bot_level,
+            "seed": table.seed,
+            "options": table.options,
+            "window_seconds": table.window_seconds,
+            "bot_delay": table.bot_delay,
+            "save_path": base.save_path or path,
+        }
+    )
+    return merged, frozenset(name for name in SETTINGS if name in restored)
