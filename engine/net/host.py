@@ -63,7 +63,13 @@ from engine.net.chat import (
     ChatRelay,
 )
 from engine.net.config import HostConfig, default_bot_level
-from engine.net.guard import AttemptBudget, ConnectionCounter, RefusalReporter, is_loopback
+from engine.net.guard import (
+    AttemptBudget,
+    ConnectionCounter,
+    JoinBudget,
+    RefusalReporter,
+    is_loopback,
+)
 from engine.net.lan_save import (
     LAN_FORMAT,
     LAN_VERSION,
@@ -85,7 +91,6 @@ from engine.net.protocol import (
     clean_name,
     encode,
     error_message,
-    name_key,
 )
 from engine.net.seats import BOT_NAMES, Seat, Seats, hash_token
 from engine.net.updates import Broadcast, update_line
@@ -215,10 +220,9 @@ class TableHost:
         self.game_number = 0
         self._again: set[int] = set()
         # Everyone's joins and chat lines go to everyone: a table-wide budget for
-        # each, so that no crowd of connections can bury the players in them.
-        self._join_limiter = RateLimiter(*config.join_rate)
-        # Admission: per source address, so that one address cannot spend everyone's.
-        self._address_joins: dict[str, RateLimiter] = {}
+        # each, so that no crowd of connections can bury the players in them; joins
+        # have one per source address too, so that one address cannot spend everyone's.
+        self._joins = JoinBudget(config.address_join_rate, config.join_rate)
         self._open = ConnectionCounter(config.max_per_address, config.max_connections)
         self._passwords = config.password_budget or AttemptBudget(clock=clock)
         self._refusals = RefusalReporter(
@@ -703,23 +707,15 @@ class TableHost:
     def _count_join(self, conn: _Conn) -> None:
         """Count a stranger's hello against its address's budget and the table's;
         ``busy`` (fatal) once either is spent."""
-        now = self._clock()
-        key = self._address_key(conn)
-        if key is not None:
-            limiter = self._address_joins.get(key)
-            if limiter is None:
-                if len(self._address_joins) >= 4096:  # forget the oldest addresses
-                    for old in list(self._address_joins)[:1024]:
-                        del self._address_joins[old]
-                limiter = self._address_joins[key] = RateLimiter(*self.config.address_join_rate)
-            if not limiter.allow(now):
-                self._refusals.refused("too many joins from one address", conn.address)
-                raise ProtocolError(
-                    Code.BUSY,
-                    "Too many joins from your address at once: try again in a moment.",
-                    fatal=True,
-                )
-        if not self._join_limiter.allow(now):
+        spent = self._joins.spend(self._address_key(conn), self._clock())
+        if spent == "address":
+            self._refusals.refused("too many joins from one address", conn.address)
+            raise ProtocolError(
+                Code.BUSY,
+                "Too many joins from your address at once: try again in a moment.",
+                fatal=True,
+            )
+        if spent == "table":
             self._refusals.refused("too many joins at once", conn.address)
             raise ProtocolError(
                 Code.BUSY,
@@ -763,22 +759,10 @@ class TableHost:
         connection dropped comes back under the same name, maybe before the host
         saw the old connection go, and nothing but the name tells it apart.
         """
-        key = name_key(name)
-        names = self._seats.names()
-        if spectators:
-            names += [c.name for c in self._conns.values() if c.role == "spectator"]
-        others = [other for other in names if other is not None]
-        if any(name_key(other) == key for other in others):
-            raise ProtocolError(
-                Code.NAME, f"Someone called {name} is already at the table: choose another name."
-            )
-        looks = self.config.name_skeleton(name)
-        for other in others:
-            if self.config.name_skeleton(other) == looks:
-                raise ProtocolError(
-                    Code.NAME,
-                    f"{name} looks like a name already at the table: {other}. Choose another name.",
-                )
+        watching = [c.name for c in self._conns.values() if c.role == "spectator"]
+        clash = self._seats.name_clash(name, watching if spectators else ())
+        if clash is not None:
+            raise ProtocolError(Code.NAME, clash)
 
     def _join_spectator(self, conn: _Conn, name: str) -> None:
         watching = sum(1 for c in self._conns.values() if c.role == "spectator")

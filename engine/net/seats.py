@@ -19,7 +19,7 @@ from __future__ import annotations
 import hashlib
 import hmac
 import secrets
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
 from engine.core import JSON
@@ -140,6 +140,22 @@ class Seats:
     def tokens_json(self) -> list[JSON]:
         """Every seat's token hash, as a save keeps it (None: no token)."""
         return [s.token_hash for s in self._seats]
+
+    def name_clash(self, name: str, others: Iterable[str] = ()) -> str | None:
+        """Why ``name`` cannot join (None: it can): a seat (held or not), or one of
+        ``others`` (the spectators' names), goes by ``name`` or by one that looks
+        like it (the ``name_skeleton``)."""
+        key = name_key(name)
+        names = [other for other in [*self.names(), *others] if other is not None]
+        if any(name_key(other) == key for other in names):
+            return f"Someone called {name} is already at the table: choose another name."
+        looks = self._looks(name)
+        for other in names:
+            if self._looks(other) == looks:
+                return (
+                    f"{name} looks like a name already at the table: {other}. Choose another name."
+                )
+        return None
 
     # ------------------------------------------------------------------ tokens
 

@@ -97,3 +97,17 @@ def test_restored_seats_are_away_with_their_saved_tokens() -> None:
     assert (
         again.restore([SeatConfig("A", "remote"), SeatConfig("B", "remote")], ["h", None], 0) == 1
     )
+
+
+def test_a_name_like_one_at_the_table_is_refused_with_the_reason() -> None:
+    seats = Seats(2, 0, name_skeleton=lambda name: name.casefold().replace("0", "o"))
+    ann = seats.free_seat()
+    assert ann is not None
+    seats.take_free(ann, "Bob", conn=1)
+    assert seats.name_clash("Ann") is None
+    clash = seats.name_clash(" bob ".strip().upper())
+    assert clash is not None and clash.startswith("Someone called BOB is already")
+    looks = seats.name_clash("B0b")
+    assert looks is not None and "looks like a name already at the table: Bob" in looks
+    assert seats.name_clash("Eve", others=["eve"]) is not None  # a spectator's name
+    assert seats.name_clash("Eve") is None
