@@ -975,6 +975,7 @@ def host(
             example = invocation.command("host", "pigeons", "--players", "3")
             fail(f"give the game to host (e.g. `{example}`) or --resume FILE")
         chosen = load_game(game)
+        check_playable(chosen)  # its players could not see it
         if players is None and chosen.min_players == chosen.max_players:
             players = config.players = chosen.min_players  # Chat perché: always 2
         if players is None:
