@@ -524,7 +524,46 @@ def test_update_with_a_placement_prompt_under_16_kib() -> None:
         prompts = [p for p in GAME.prompts(s) if p.seat == viewer]
         msg = {"view": GAME.view(s, viewer), "prompts": [p.to_json() for p in prompts]}
         size = max(size, len(json.dumps(msg).encode()))
-    assert size < 16 * 1024, size
+    assert size < 16 * 1024, size  # measured: 13,244 bytes (seed 9)
+
+
+def _update_size(s) -> int:  # type: ignore[no-untyped-def]
+    size = 0
+    for viewer in range(s.n):
+        prompts = [p for p in GAME.prompts(s) if p.seat == viewer]
+        msg = {"view": GAME.view(s, viewer), "prompts": [p.to_json() for p in prompts]}
+        size = max(size, len(json.dumps(msg).encode()))
+    return size
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="a full late game: 60+ cards face up (each a full CardView with its text, "
+    "~13.8 KB) and ~80 tiles on the boats (each with its squares, ~12 KB) make an update "
+    "of ~30 KB; needs a more compact view (the lead's call: it changes the schema)",
+)
+def test_update_of_a_full_late_game_under_16_kib() -> None:
+    from engine.games.isle.rules import occupied
+    from engine.games.isle.shapes import legal_placements
+    from engine.games.isle.state import tile_shape
+
+    s = new(4, seed=9)
+    rng = Rng(5)
+    while s.day < 5 or s.phase != "rescue":
+        seat, pid, opt = random_answer(s, rng)
+        GAME.apply(s, seat, pid, opt)
+    cats = [f"{c}{i:02d}" for c in "BGRPO" for i in range(1, 18)]
+    for seat in range(4):
+        s.tiles[seat] = []
+        for tile in cats[seat * 20 : seat * 20 + 20]:
+            spots = legal_placements(tile_shape(tile), occupied(s, seat))
+            if spots:
+                x, y, o, _m = spots[len(spots) // 2]
+                s.tiles[seat].append({"tile": tile, "x": x, "y": y, "o": o, "colour": None})
+        s.hands[seat] = list(range(67 + seat * 7, 74 + seat * 7))
+    s.played = list(range(1, 67))  # every Oshax and rescue card played by day 5
+    placing(s, s.order[s.turn], "B07")
+    assert _update_size(s) < 16 * 1024
 
 
 # ------------------------------------------------------------------ random games
