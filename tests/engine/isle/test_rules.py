@@ -586,3 +586,29 @@ def test_random_games_conserve_cards_and_tiles(seed: int) -> None:
         assert all(f >= 0 for f in s.fish)
     assert s.day == 5 and s.phase == "finds"
     assert CARDS  # loaded
+
+
+def test_no_oshax_left_means_no_oshax_card() -> None:
+    s = at_finds(new(2), 0, hand=[1])
+    s.oshax = []
+    assert f"play:{k(1)}" not in ids(s, 0)
+    before = s.to_json()
+    with pytest.raises(IllegalMove):
+        answer(s, 0, f"play:{k(1)}")
+    assert s.to_json() == before
+
+
+def test_no_treasure_to_take_means_no_treasure_card() -> None:
+    s = at_finds(new(2), 0, hand=[98, 107], beside=[])
+    s.common = {"T1": 0, "T2": 0, "T3": 0, "T4": 0}
+    assert ids(s, 0) == ["pass"]
+
+
+def test_oshax_colour_back_chooses_the_oshax_again() -> None:
+    s = at_finds(new(2), 0, hand=[2])
+    answer(s, 0, f"play:{k(2)}")
+    answer(s, 0, "oshax:X2")
+    answer(s, 0, "back")
+    assert prompt_of(s, 0).kind == "oshax" and s.hands[0] == [2] and "X2" in s.oshax
+    answer(s, 0, "back")
+    assert prompt_of(s, 0).kind == "find" and s.hands[0] == [2]
