@@ -246,3 +246,23 @@ def test_last_round_asks_only_those_with_a_playable_card() -> None:
     s = at_last(new(3), [[84], [80, 69, 7], []])  # 80, 69: not after the last day
     assert has_prompt(s, 0) and not has_prompt(s, 1) and not has_prompt(s, 2)
     assert ids(s, 0) == [f"play:{k(84)}", "done"]
+
+
+def test_a_drawn_tile_that_fits_nowhere_leaves_the_game() -> None:
+    from engine.games.isle.shapes import HULL, cells_of, sq
+
+    s = new(2)
+    rest = HULL & ~(1 << sq(21, 4))
+    boat_with(s, 0, [(f"T1-{i}", x, y, 0) for i, (x, y) in enumerate(cells_of(rest))])
+    at_rescue(s, 0, hand=[75])
+    s.bag.append("P13")
+    answer(s, 0, f"play:{k(75)}")
+    assert "P13" in s.boxed and 75 in s.played and prompt_of(s, 0).kind == "rescue"
+
+
+def test_an_extra_rescue_waits_across_days() -> None:
+    s = at_finds(new(2), 0, hand=[81])
+    answer(s, 0, f"play:{k(81)}")
+    answer(s, 0, "pass")
+    answer(s, 1, "pass")
+    assert s.day == 2 and s.extra[0] == 1
