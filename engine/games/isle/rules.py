@@ -1374,7 +1374,8 @@ def _play_card(s: IsleState, seat: int, arg: str | None, when: str, events: list
         gain = kind_count(s, seat, "common")
     elif e == "basket_for_fish":
         s.baskets[seat] -= 1
-        s.used[seat] = min(s.used[seat], s.baskets[seat])
+        # A used basket goes first (RULES.md): the ones left stay ready.
+        s.used[seat] = max(0, s.used[seat] - 1)
         gain = 5
         events.append(
             Event(f"{who} gives up a permanent basket ({s.baskets[seat]} left).", kind="anytime")
