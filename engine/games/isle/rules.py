@@ -60,6 +60,7 @@ from engine.games.isle.shapes import (
     is_legal,
     legal_placements,
     placement,
+    xy,
 )
 from engine.games.isle.state import (
     IsleState,
@@ -862,8 +863,10 @@ def _place_prompt(s: IsleState, seat: int, task: dict[str, Any]) -> Prompt:
     elif s.tiles[seat]:
         text += ", touching a tile already there"
     map_colour = colour if tile_kind(tile) == "oshax" else tile_colour(tile)
-    if map_colour in boat.maps:
-        text += f"; on the {map_colour} map it earns a common treasure"
+    spot = boat.maps.get(map_colour) if map_colour is not None else None
+    if spot is not None and not occupied(s, seat) >> spot & 1 and any(s.common.values()):
+        x, y = xy(spot)
+        text += f"; on the {map_colour} map (square {x},{y}) it earns a common treasure"
     text += "."
     opts = (Option(AUTO, "Place it for me (the first place it fits, from the stern)"), *_back(task))
     return Prompt(

@@ -1,8 +1,4 @@
-"""The end of a game: the score, its ties, the final view, seeded full games.
-
-These need the scoring (engine/games/isle/scoring.py, branch islegeo): skipped until
-it is merged.
-"""
+"""The end of a game: the score, its ties, the final view, seeded full games."""
 
 from __future__ import annotations
 
@@ -11,8 +7,6 @@ from isle_helpers import TOTAL_CARDS, answer, at_last, cards_everywhere, k, new,
 
 from engine.core import Rng
 from engine.games.isle.rules import GAME
-
-pytest.importorskip("engine.games.isle.scoring")
 
 
 def _finish(fish: list[int]):  # type: ignore[no-untyped-def]

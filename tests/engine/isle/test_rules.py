@@ -536,13 +536,9 @@ def _update_size(s) -> int:  # type: ignore[no-untyped-def]
     return size
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="a full late game: 60+ cards face up (each a full CardView with its text, "
-    "~13.8 KB) and ~80 tiles on the boats (each with its squares, ~12 KB) make an update "
-    "of ~30 KB; needs a more compact view (the lead's call: it changes the schema)",
-)
 def test_update_of_a_full_late_game_under_16_kib() -> None:
+    """80 tiles on the boats and every Oshax and rescue card face up: the boats go as
+    rows of characters and face-up cards without their texts (31 KB before)."""
     from engine.games.isle.rules import occupied
     from engine.games.isle.shapes import legal_placements
     from engine.games.isle.state import tile_shape
