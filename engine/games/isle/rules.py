@@ -242,10 +242,6 @@ def fits(s: IsleState, seat: int, shape: str) -> bool:
     return can_place(shape, occupied(s, seat), s.anywhere[seat])
 
 
-def colour_word(colour: str | None) -> str:
-    return colour or "no colour"
-
-
 def tile_words(tile: str, colour: str | None = None) -> str:
     """How the log names a tile: "the blue cat C07", "the rare treasure RL"."""
     kind = tile_kind(tile)
