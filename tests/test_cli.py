@@ -763,7 +763,7 @@ def test_resume_refuses_a_game_open_in_another_app(
 def test_play_replaces_a_finished_autosave_quietly(
     runner: CliRunner, started: Started, tmp_path: Path
 ) -> None:
-    from tui.screenshots import over_scene
+    from tui.games.pigeons_scenes import over_scene
     from tui.settings import autosave_path
 
     over_scene().table.save(autosave_path())

@@ -16,8 +16,8 @@ from __future__ import annotations
 import locale
 import os
 import sys
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from dataclasses import dataclass, fields
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from textual.theme import Theme
@@ -163,75 +163,51 @@ def __getattr__(name: str) -> tuple[Theme, ...]:
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class Glyphs:
-    """Symbols the UI draws, with a plain-ASCII set for terminals without UTF-8."""
+    """Symbols every screen shares (the seats, whose turn, lists), with a plain-ASCII set
+    for terminals without UTF-8.
 
-    pigeon: str
-    rainbow: str
-    cat: str
-    action: str
-    card_back: str
+    A game's own symbols (its cards, its pieces) live beside its presenter, in
+    ``tui/games/``: a subclass of this one that adds them, made from the shared set
+    :func:`glyphs_for` chose (see :meth:`shared_fields`), so a new game adds its glyphs
+    without a change here."""
+
+    ascii: bool = False
+    """Whether this is the plain-ASCII set (then no other Unicode is drawn either)."""
     turn: str
     bot: str
     human: str
     away: str
-    missed: str
-    deck: str
-    discard: str
+    missed: str  # a seat that skips turns (the seats pane)
     bullet: str
-    knock: str = "⚑"  # a seat that knocked (Stool Pigeon)
     above: str = "↑"  # a list has more rows above what it shows
     below: str = "↓"  # ... or below
 
+    def shared_fields(self) -> dict[str, Any]:
+        """The shared symbols of this set (a game's set too), as keyword arguments: a
+        game's own set is made with them and its own symbols."""
+        return {f.name: getattr(self, f.name) for f in fields(Glyphs)}
 
-UNICODE_GLYPHS = Glyphs(
-    pigeon="🐦",
-    rainbow="🌈",
-    cat="🐱",
-    action="✦",
-    card_back="▒",
-    turn="▶",
-    bot="⚙",
-    human="☺",
-    away="…",
-    missed="⏸",
-    deck="▤",
-    discard="▥",
-    bullet="•",
-)
-# Wide emoji render unevenly in some terminals: the default set sticks to
-# single-width symbols, and emoji are not used.
+
+# Wide emoji render unevenly in some terminals: the sets stick to single-width
+# symbols, and emoji are not used.
 TEXT_GLYPHS = Glyphs(
-    pigeon="◆",
-    rainbow="✱",
-    cat="☠",
-    action="✦",
-    card_back="▒",
     turn="▶",
     bot="⚙",
     human="☺",
     away="…",
     missed="⏸",
-    deck="▤",
-    discard="▥",
     bullet="•",
 )
 ASCII_GLYPHS = Glyphs(
-    pigeon="*",
-    rainbow="@",
-    cat="!",
-    action="+",
-    card_back="#",
+    ascii=True,
     turn=">",
     bot="%",
     human="o",
     away="~",
     missed="||",
-    deck="[]",
-    discard="[/]",
     bullet="-",
-    knock="!",
     above="^",
     below="v",
 )

@@ -60,8 +60,8 @@ from textual.screen import ModalScreen, Screen
 from engine.core import and_list
 from engine.game import Game
 from engine.invocation import command
-from engine.net.client import RemoteTable
-from engine.net.client import data_dir as client_data_dir
+from engine.net.connection import RemoteTable
+from engine.net.connection import data_dir as client_data_dir
 from engine.net.hosting import address_text
 from engine.net.protocol import Code, shown_text
 from engine.session import Table, TableLike

@@ -975,6 +975,7 @@ def host(
             example = invocation.command("host", "pigeons", "--players", "3")
             fail(f"give the game to host (e.g. `{example}`) or --resume FILE")
         chosen = load_game(game)
+        check_playable(chosen)  # its players could not see it
         if players is None and chosen.min_players == chosen.max_players:
             players = config.players = chosen.min_players  # Chat perché: always 2
         if players is None:
@@ -1052,7 +1053,7 @@ def join(
     ascii_only: AsciiOption = False,
 ) -> None:
     """Join a LAN table: the same game screen as hot-seat.  Run it again to take your seat back."""
-    from engine.net.client import parse_address
+    from engine.net.connection import parse_address
     from engine.net.protocol import ProtocolError, clean_name
 
     try:
@@ -1163,7 +1164,7 @@ def ssh_door(
         fail(f"--port must be 0 to 65535, not {port}")
     address: tuple[str, int] | None = None
     if table is not None:
-        from engine.net.client import parse_address
+        from engine.net.connection import parse_address
 
         try:
             address = parse_address(table)
@@ -1212,7 +1213,7 @@ def main() -> None:
     """Console-script entry point (``purrch``)."""
     import sys
 
-    from engine.net.client import set_default_data_dir
+    from engine.net.connection import set_default_data_dir
     from tui.settings import data_dir
 
     set_default_data_dir(data_dir())

@@ -2,7 +2,7 @@
 
 ``host`` is headless: a :class:`engine.net.server.TableServer` on the asyncio
 loop, with every seat change, the game's public log lines and the outcome
-printed as they happen.  ``join`` connects a :class:`engine.net.client.RemoteTable`,
+printed as they happen.  ``join`` connects a :class:`engine.net.connection.RemoteTable`,
 then runs the app on that table: its waiting room until every player is there,
 then the same game screen as hot-seat.
 
@@ -25,7 +25,7 @@ from engine import __version__, invocation
 from engine.game import Game
 from engine.invocation import purrch
 from engine.net import DEFAULT_PORT
-from engine.net.client import LobbyInfo, RemoteTable, data_dir
+from engine.net.connection import RemoteTable, data_dir
 from engine.net.guard import AttemptBudget
 from engine.net.host import HostConfig, TableHost
 from engine.net.hosting import (
@@ -37,6 +37,7 @@ from engine.net.hosting import (
     until_stopped,
 )
 from engine.net.protocol import shown_text
+from engine.net.remote import LobbyInfo
 from engine.net.server import TableServer
 from engine.net.tcp import os_reason
 from engine.savefile import SaveLock

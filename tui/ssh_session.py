@@ -31,7 +31,7 @@ def take_terminal() -> None:
 
 def main() -> int:
     take_terminal()
-    from engine.net.client import parse_address, set_default_data_dir
+    from engine.net.connection import parse_address, set_default_data_dir
     from themes import utf8_terminal
     from tui.settings import Settings, data_dir
 

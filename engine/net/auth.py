@@ -1,6 +1,7 @@
-"""A table's password as a save keeps it: a salted scrypt hash, read back from a save
-with bounded parameters, compared in constant time.  (Who may try a password how
-often is :mod:`engine.net.guard`'s.)"""
+"""A table's password: checking a hello's (:class:`TablePassword`), and keeping it in a
+save as a salted scrypt hash (:class:`PasswordHash`), read back from a save with
+bounded parameters, compared in constant time.  (Who may try a password how often is
+:mod:`engine.net.guard`'s.)"""
 
 from __future__ import annotations
 
@@ -8,10 +9,11 @@ import hashlib
 import hmac
 import secrets
 from dataclasses import dataclass
+from typing import Protocol
 
 from engine.core import JSON
 
-__all__ = ["SCRYPT_N", "PasswordHash", "password_bytes"]
+__all__ = ["SCRYPT_N", "PasswordHash", "PasswordSettings", "TablePassword", "password_bytes"]
 
 
 SCRYPT_N = 2**10
@@ -84,3 +86,56 @@ class PasswordHash:
         if not out.salt or len(out.digest) != 32:
             raise ValueError("the password's salt or hash is missing")
         return out
+
+
+class PasswordSettings(Protocol):
+    """Where a table's password is set (:class:`engine.net.config.HostConfig`)."""
+
+    password: str | None
+    """The password a hello must give (None: see ``password_hash``)."""
+    password_hash: PasswordHash | None
+    """Without ``password``: the hash a hello's password must match.  Both None: no
+    password."""
+
+
+class TablePassword:
+    """The password of one table, read from its ``settings`` at every check."""
+
+    def __init__(self, settings: PasswordSettings) -> None:
+        self._settings = settings
+        self._hashed: tuple[str, PasswordHash] | None = None
+        self._verified: str | None = None  # a password that matched settings.password_hash
+
+    @property
+    def required(self) -> bool:
+        """Whether a hello needs a password (the password or its hash)."""
+        return self._settings.password is not None or self._settings.password_hash is not None
+
+    def matches(self, given: str) -> bool:
+        """``given`` against the password, or else its hash; in constant time.
+
+        A hash costs a key derivation per check (scrypt, tens of milliseconds),
+        so once a password matched the hash it is kept (in memory only, as
+        ``settings.password`` is) and later hellos are compared with it.
+        """
+        known = self._settings.password
+        if known is None:
+            known = self._verified
+        if known is not None:
+            return hmac.compare_digest(password_bytes(given), password_bytes(known))
+        stored = self._settings.password_hash
+        if stored is None:
+            return True
+        if stored.matches(given):
+            self._verified = given
+            return True
+        return False
+
+    def record(self) -> PasswordHash | None:
+        """What the save keeps of the password: its hash (made once per password)."""
+        password = self._settings.password
+        if password is None:
+            return self._settings.password_hash
+        if self._hashed is None or self._hashed[0] != password:
+            self._hashed = (password, PasswordHash.of(password))
+        return self._hashed[1]

@@ -6,6 +6,7 @@ Three small pieces, each with an injectable clock so tests never sleep:
   that doubles per failure (capped), and a lock-out once the budget is spent;
   it forgets an address after ``window`` seconds without failures.
 - ``ConnectionCounter``: open connections per address and in total.
+- ``JoinBudget``: hellos a second per source address and for the whole table.
 - ``RefusalReporter``: writes the first refusal of a kind at once, then one
   line per kind per interval ("Refused (wrong password): 12 more from 2
   addresses in the last 10 s").
@@ -17,6 +18,8 @@ import ipaddress
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+
+from engine.net.protocol import RateLimiter
 
 Clock = Callable[[], float]
 
@@ -206,3 +209,31 @@ def raise_open_files_limit() -> None:
             resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
     except (ValueError, OSError):
         return
+
+
+class JoinBudget:
+    """Hellos a second from each source address and from everyone together (each a
+    :class:`~engine.net.protocol.RateLimiter`: sustained and in a burst).  It keeps at
+    most 4096 addresses, forgetting the oldest 1024 past that."""
+
+    def __init__(self, per_address: tuple[float, float], total: tuple[float, float]) -> None:
+        self._per_address = per_address
+        self._addresses: dict[str, RateLimiter] = {}
+        self._total = RateLimiter(*total)
+
+    def spend(self, key: str | None, now: float) -> str | None:
+        """Count one hello from address ``key`` (None: exempt from the per-address
+        budget) at ``now``; which budget is spent: ``"address"``, ``"table"`` (the
+        hello is refused), or None."""
+        if key is not None:
+            limiter = self._addresses.get(key)
+            if limiter is None:
+                if len(self._addresses) >= 4096:  # forget the oldest addresses
+                    for old in list(self._addresses)[:1024]:
+                        del self._addresses[old]
+                limiter = self._addresses[key] = RateLimiter(*self._per_address)
+            if not limiter.allow(now):
+                return "address"
+        if not self._total.allow(now):
+            return "table"
+        return None

@@ -8,13 +8,11 @@ connection, :class:`Close` a connection once what was sent before is flushed.
 Tests drive it with a fake clock and no sockets at all.
 
 Seats
-    Human seats come first (``players - bots`` of them), bots fill the rest.
-    Before the game starts a hello takes the lowest free human seat and gets a
-    token; a player who leaves before the start frees the seat.  The game
-    starts when every human seat is taken.  From then on a seat is held for its
-    player: a hello with its token takes it back (closing an older connection
-    with that token); after ``away_timeout`` seconds away a bot plays it until
-    its player is back.  Tokens are kept (and saved) only as SHA-256 hashes.
+    Human seats come first, bots fill the rest; the game starts when every
+    human seat is taken.  A hello with a seat's token takes it back; after
+    ``away_timeout`` seconds away a bot plays it until its player is back.  The
+    seats and their tokens are :class:`~engine.net.seats.Seats`' (the host owns
+    one and tells everyone what changed).
 
 Password
     A table with a password refuses a hello without it.  The save keeps only a
@@ -30,28 +28,12 @@ Order and time
 
 Saving
     With ``save_path`` set, the table is autosaved after every change, before
-    any update about it is sent: written to a temporary file in the same
-    folder, then renamed over the save (``os.replace``; the quick autosave of
-    :func:`engine.savefile.write_atomically` swaps the names instead).  Once
-    renamed, the save
-    survives the host process being killed (even with SIGKILL: the data is in
-    the operating system's cache), so nothing a client saw is lost.  (Saving
-    just after the updates would be quicker, but a host killed in between
-    would resume from before a move some client saw the result of, a drawn
-    card say, and that client could then play it again, differently.)  Surviving
-    a power cut or an operating-system crash also takes an fsync of the file
-    and of its folder, which costs milliseconds: by default the autosave does
-    it too (the temporary file before the rename, the folder after it), but an
-    adapter that sets :attr:`TableHost.defer_fsync` (the asyncio server does)
-    takes it off the way to the updates: autosaves only write and rename, and
-    the adapter fsyncs later, off its event loop (:meth:`TableHost.take_fsync`,
-    :func:`fsync_saved`, :meth:`TableHost.fsync_done`).  :meth:`TableHost.save`
-    and the save of :meth:`TableHost.shutdown` are always durable.  A failed
-    write or fsync is a ``warning`` (and :attr:`TableHost.save_error`): the
-    game goes on.  Besides the table and the seats, the save keeps how the table
-    is hosted (:data:`SETTINGS`: the address and port the adapter listens on,
-    the away timeout, the password's hash), which :meth:`TableHost.resume`
-    restores unless told otherwise.
+    any update about it is sent; the file, its fsyncs and reading it back for
+    :meth:`TableHost.resume` are :mod:`engine.net.lan_save`'s (see *Saving*
+    there).  :meth:`TableHost.save` and the save of :meth:`TableHost.shutdown`
+    are always durable.  Besides the table and the seats, the save keeps how the
+    table is hosted (:data:`SETTINGS`), which :meth:`TableHost.resume` restores
+    unless told otherwise.
 
 No leaks
     A player's update carries its own seat's view, prompts and event lines
@@ -61,37 +43,45 @@ No leaks
 
 from __future__ import annotations
 
-import hashlib
-import hmac
-import json
 import logging
 import math
-import os
 import secrets
 import time
-from collections.abc import Callable, Collection, Iterator, Mapping
-from dataclasses import dataclass, field
+from collections.abc import Callable, Collection, Mapping
+from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
 from typing import Any
 
 from engine import __version__
 from engine.core import JSON, Event, IllegalMove
-from engine.game import Game, players_text, resolve_options
-from engine.invocation import command
-from engine.net.auth import PasswordHash, password_bytes
+from engine.game import Game, resolve_options
+from engine.net.auth import PasswordHash, TablePassword
 from engine.net.chat import (
     LOUD_SPECTATORS,
     QUIET_SPECTATORS,
     ChatRelay,
 )
-from engine.net.guard import AttemptBudget, ConnectionCounter, RefusalReporter, is_loopback
+from engine.net.config import HostConfig, default_bot_level
+from engine.net.guard import (
+    AttemptBudget,
+    ConnectionCounter,
+    JoinBudget,
+    RefusalReporter,
+    is_loopback,
+)
+from engine.net.lan_save import (
+    LAN_FORMAT,
+    LAN_VERSION,
+    SETTINGS,
+    LanSaver,
+    SavedSettings,
+    lan_json,
+    read_lan_save,
+    resumed_config,
+)
 from engine.net.protocol import (
-    CHAT_RATE,
-    MAX_LINE,
     PROTOCOL_VERSION,
-    RATE_BURST,
-    RATE_PER_SECOND,
     Code,
     LineDecoder,
     Message,
@@ -100,14 +90,15 @@ from engine.net.protocol import (
     clean_chat,
     clean_name,
     encode,
-    encode_json,
     error_message,
-    name_key,
 )
+from engine.net.seats import BOT_NAMES, Seat, Seats, hash_token
+from engine.net.updates import Broadcast, update_line
 from engine.savefile import fsync_saved, read_save, write_atomically
 from engine.session import SaveError, SeatConfig, Table
 
 __all__ = [
+    "BOT_NAMES",
     "LAN_FORMAT",
     "LAN_VERSION",
     "SETTINGS",
@@ -118,30 +109,12 @@ __all__ = [
     "SavedSettings",
     "Send",
     "TableHost",
+    "default_bot_level",
     "fsync_saved",
+    "hash_token",
+    "read_save",
     "write_atomically",
 ]
-
-LAN_FORMAT = "purrch-lan"
-LAN_VERSION = 2
-"""Version 2 added the table's settings (:data:`SETTINGS`); version 1 saves still load."""
-
-SETTINGS: tuple[str, ...] = ("bind", "port", "away_timeout", "password")
-"""The table settings a LAN save keeps and :meth:`TableHost.resume` restores."""
-
-BOT_NAMES: tuple[str, ...] = (
-    "Tom",
-    "Luna",
-    "Mochi",
-    "Felix",
-    "Nala",
-    "Simba",
-    "Misty",
-    "Oscar",
-    "Pixel",
-    "Tigger",
-)
-"""Names the server's bots get, in seat order (skipping any a player took)."""
 
 _log = logging.getLogger(__name__)
 
@@ -167,143 +140,6 @@ class Close:
 
 
 Action = Send | Close
-
-
-@dataclass
-class HostConfig:
-    """How a table is hosted.  ``players`` counts every seat, ``bots`` included."""
-
-    players: int
-    bots: int = 0
-    bot_level: str | None = None
-    """Level of the bots (and of the bots that stand in for away players);
-    None: ``heuristic`` if the game has it."""
-    seed: int | None = None
-    """The first game's seed (None: a random one); each new game adds 1."""
-    options: dict[str, JSON] = field(default_factory=dict)
-    password: str | None = None
-    """The password a hello must give (None: see ``password_hash``)."""
-    password_hash: PasswordHash | None = None
-    """Without ``password``: the hash a hello's password must match (a resumed
-    table knows only that).  Both None: no password."""
-    bind: str | None = None
-    port: int | None = None
-    """Where the adapter listens (it sets them once listening: the port it got
-    for port 0).  Only saved, so that a resumed table listens there again."""
-    window_seconds: float | None = 8.0
-    bot_delay: tuple[float, float] = (0.6, 1.6)
-    away_timeout: float | None = 60.0
-    """Seconds a dropped player's seat waits before a bot plays it (None: never)."""
-    hello_timeout: float = 5.0
-    """Seconds a connection may stay without a hello (a client says it at once)."""
-    max_spectators: int = 32
-    max_pending: int = 32
-    """Connections that have not said hello yet, at most."""
-    max_connections: int = 256
-    """Open connections at most, all addresses together (a new one past that is
-    refused ``busy``)."""
-    max_per_address: int = 8
-    """Open connections at most from one source address."""
-    limit_loopback: bool = False
-    """Whether the per-address limits (:attr:`max_per_address`,
-    :attr:`address_join_rate`) apply to this machine's own address too.  By
-    default they do not: an SSH door in front of the table brings every one of its
-    players from there.  The password budget always applies."""
-    address_join_rate: tuple[float, float] = (1.0, 10.0)
-    """Hellos a second from one source address, sustained and in a burst (a seat's
-    token redial is never refused for it)."""
-    password_budget: AttemptBudget | None = None
-    """Wrong passwords per source address (a growing delay before each refusal,
-    then a lock-out; see :class:`~engine.net.guard.AttemptBudget`); None: the host
-    makes its own.  ``purrch host --ssh`` gives the SSH door the same one."""
-    report_interval: float = 10.0
-    """Seconds over which refused connections are counted into one console line."""
-    rate: float = RATE_PER_SECOND
-    burst: float = RATE_BURST
-    join_rate: tuple[float, float] = (5.0, 40.0)
-    """Hellos a second the whole table takes, sustained and in a burst (a table
-    resumed after a crash sees every player and spectator dial at once)."""
-    chat_rate: tuple[float, float] = CHAT_RATE
-    """Chat lines a second from one connection, sustained and in a burst."""
-    table_chat_rate: tuple[float, float] = (10.0, 20.0)
-    """Chat lines a second the seated players' lines may take together, sustained and
-    in a burst (spectators never spend it: :attr:`spectator_chat_rate`)."""
-    spectator_chat_rate: tuple[float, float] = (2.0, 4.0)
-    """Spectators' chat lines a second the table relays, all spectators together,
-    sustained and in a burst.  Their lines wait in a queue of
-    :attr:`spectator_chat_queue` for this pace; a seat's line never waits behind them."""
-    spectator_chat_queue: int = 8
-    """Spectators' lines that may wait to be relayed; past that a line is refused
-    (``slow_down``)."""
-    quiet_spectators: bool = False
-    """Spectators may read the chat but not write in it (``muted``);
-    :meth:`TableHost.set_quiet_spectators` changes it while the table runs."""
-    max_line: int = MAX_LINE
-    save_path: Path | None = None
-    bot_names: tuple[str, ...] = BOT_NAMES
-    name_skeleton: Callable[[str], str] = name_key
-    """What a name looks like: a hello whose name has the skeleton of one at the table
-    is refused.  The engine's own only folds case and compatibility forms; the app
-    gives Unicode's confusables skeleton (``tui.names.name_skeleton``), so that
-    Cyrillic "аlice" cannot sit beside "alice"."""
-
-
-@dataclass(frozen=True, slots=True)
-class SavedSettings:
-    """How a resumed table was hosted, as its save (version 2 on) said."""
-
-    bind: str | None
-    """None: the save does not know (a table an adapter never reported)."""
-    port: int | None
-    away_timeout: float | None
-    """None: no bot ever took an away player's seat."""
-    password: PasswordHash | None
-    """None: the table had no password."""
-
-    @classmethod
-    def from_lan_json(cls, lan: Mapping[str, object]) -> SavedSettings:
-        """The settings of a save's ``lan`` section; KeyError, TypeError, ValueError."""
-        bind, port, away = lan["bind"], lan["port"], lan["away_timeout"]
-        if bind is not None and (not isinstance(bind, str) or not bind.strip()):
-            raise ValueError("bad 'bind'")
-        if port is not None and (
-            isinstance(port, bool) or not isinstance(port, int) or not 0 <= port <= 65535
-        ):
-            raise ValueError("bad 'port'")
-        if away is not None and (
-            isinstance(away, bool)
-            or not isinstance(away, int | float)
-            or not 0 <= away < float("inf")
-        ):
-            raise ValueError("bad 'away_timeout'")
-        password = lan["password"]
-        return cls(
-            bind=bind,
-            port=port,
-            away_timeout=None if away is None else float(away),
-            password=None if password is None else PasswordHash.from_json(password),
-        )
-
-
-@dataclass
-class _Seat:
-    index: int
-    human: bool
-    name: str | None = None
-    token_hash: str | None = None
-    conn: int | None = None
-    away_since: float | None = None
-    bot_playing: bool = False
-    """A bot plays this human seat until its player is back."""
-
-    def status(self) -> str:
-        if not self.human:
-            return "bot"
-        if self.name is None:
-            return "open"
-        if self.conn is not None:
-            return "here"
-        return "bot" if self.bot_playing else "away"
 
 
 class _Conn:
@@ -351,53 +187,6 @@ class _Conn:
         return self.role != "hello" and not self.closing
 
 
-class _Shared:
-    """What every update of one broadcast has in common, built and encoded once: the
-    public half of the view, the outcome, the reaction window's countdown."""
-
-    __slots__ = ("_public_json", "_table", "outcome", "window")
-
-    def __init__(self, table: Table) -> None:
-        self._table = table
-        outcome = table.outcome()
-        self.outcome = None if outcome is None else encode_json(outcome.to_json())
-        self.window = encode_json(table.window_remaining())
-        self._public_json: str | None = None
-
-    def view_json(self, conn: _Conn, seat: int | None) -> str:
-        """``seat``'s view (``None``: a spectator's) as JSON, for ``conn``."""
-        public = self._public_json
-        if public is None:
-            public = self._public_json = encode_json(self._table.public_view())
-        # A seat's private half changes far less often than the table: compare
-        # (cheap) before encoding it again.
-        private = self._table.private_view(seat)
-        if conn.private != private:
-            conn.private = private
-            conn.private_json = encode_json(private)
-        return f'{{"public":{public},"private":{conn.private_json}}}'
-
-
-def hash_token(token: str) -> str:
-    return hashlib.sha256(token.encode("utf-8", "replace")).hexdigest()
-
-
-def event_json(event: Event, seat: int | None) -> dict[str, JSON]:
-    """One log line as ``seat`` may read it: the public text, plus its own secret."""
-    out: dict[str, JSON] = {"text": event.text, "kind": event.kind}
-    if seat is not None:
-        for who, secret in event.secrets:
-            if who == seat:
-                out["secret"] = secret
-                break
-    return out
-
-
-def default_bot_level(game: Game[Any]) -> str:
-    """The game's ``default_bot`` (one of its ``bot_levels``)."""
-    return game.default_bot
-
-
 class TableHost:
     """See the module docstring."""
 
@@ -409,34 +198,19 @@ class TableHost:
         clock: Callable[[], float] = time.monotonic,
         report: Reporter | None = None,
     ) -> None:
-        n = config.players
-        if isinstance(n, bool) or not isinstance(n, int):
-            raise ValueError("the number of players must be a whole number")
-        if not game.min_players <= n <= game.max_players:
-            raise ValueError(f"{game.title} takes {players_text(game)}, not {n}")
-        if not 0 <= config.bots < n:
-            raise ValueError(
-                f"--bots must leave at least one of the {n} seats to a player (0 to {n - 1})"
-            )
-        level = config.bot_level or default_bot_level(game)
-        levels = game.bot_levels
-        if level not in levels:
-            raise ValueError(
-                f"unknown bot level {level!r} for {game.title} (known: {', '.join(levels)})"
-            )
-        if config.away_timeout is not None and config.away_timeout < 0:
-            raise ValueError("the away timeout must be 0 or more seconds")
-        resolve_options(game, config.options)  # a ValueError names a bad option
-        # The game's own bounds (a dog track of 3 to 40 squares...) are checked by its
-        # set-up: one now refuses a bad option here, not when the last player joins.
-        game.setup([f"Seat {i + 1}" for i in range(n)], 0, dict(config.options))
+        level = config.check(game)  # a ValueError says what is wrong
         self.game = game
         self.config = config
         self.bot_level = level
         self.seed = secrets.randbits(32) if config.seed is None else config.seed
         self._clock = clock
         self._report = report
-        self._seats = [_Seat(i, human=i < n - config.bots) for i in range(n)]
+        self._seats = Seats(
+            config.players,
+            config.bots,
+            bot_names=config.bot_names,
+            name_skeleton=config.name_skeleton,
+        )
         self._conns: dict[int, _Conn] = {}
         self._next_conn = 1
         self._out: list[Action] = []
@@ -446,10 +220,9 @@ class TableHost:
         self.game_number = 0
         self._again: set[int] = set()
         # Everyone's joins and chat lines go to everyone: a table-wide budget for
-        # each, so that no crowd of connections can bury the players in them.
-        self._join_limiter = RateLimiter(*config.join_rate)
-        # Admission: per source address, so that one address cannot spend everyone's.
-        self._address_joins: dict[str, RateLimiter] = {}
+        # each, so that no crowd of connections can bury the players in them; joins
+        # have one per source address too, so that one address cannot spend everyone's.
+        self._joins = JoinBudget(config.address_join_rate, config.join_rate)
         self._open = ConnectionCounter(config.max_per_address, config.max_connections)
         self._passwords = config.password_budget or AttemptBudget(clock=clock)
         self._refusals = RefusalReporter(
@@ -472,15 +245,12 @@ class TableHost:
         self._save_dirty = False
         self._was_over = False
         self._stopping = False  # shutdown(): the host closes every connection itself
-        self.save_error: str | None = None
-        """The last autosave failure (None when the last autosave worked)."""
-        self._save_error_of_fsync = False
-        self.defer_fsync = False
-        """Set by an adapter that fsyncs autosaves itself, later: autosaves then only
-        write a temporary file and swap it in (enough against the
-        process being killed), and :meth:`take_fsync` tells the adapter what to
-        fsync.  Only on POSIX systems (elsewhere every autosave stays durable)."""
-        self._fsync_due: Path | None = None
+        # The file: autosaves, fsyncs.  The writer looks write_atomically up here, when
+        # it writes (engine.net.host.write_atomically is the one a test replaces).
+        self._saver = LanSaver(
+            lambda path, text, durable: write_atomically(path, text, durable=durable),
+            lambda line: self._report_line("warning", line),
+        )
         self.broken: str | None = None
         """Set when the game itself failed (a bug): the table stops moving on its own."""
         self.resumed_from: Path | None = None
@@ -490,9 +260,8 @@ class TableHost:
         from a save older than :data:`SETTINGS`)."""
         self.restored: frozenset[str] = frozenset()
         """The :data:`SETTINGS` a resumed table took from its save."""
-        self._hashed: tuple[str, PasswordHash] | None = None
-        self._verified: str | None = None  # a password that matched config.password_hash
-        self._password_record()  # hashed now, not in the first autosave
+        self._password = TablePassword(config)
+        self._password.record()  # hashed now, not in the first autosave
 
     # ------------------------------------------------------------------ resuming
 
@@ -525,65 +294,9 @@ class TableHost:
         if unknown:
             raise ValueError(f"not table settings: {', '.join(sorted(unknown))}")
         path = Path(path)
-        try:
-            text = read_save(path)
-        except FileNotFoundError:
-            raise SaveError(f"no saved game at {path}") from None
-        except (OSError, UnicodeDecodeError) as exc:
-            raise SaveError(f"cannot read {path}: {exc}") from None
-        try:
-            data = json.loads(text)
-        except (ValueError, RecursionError):
-            raise SaveError(f"{path} is not a Purrch save (invalid JSON)") from None
-        lan = data.get("lan") if isinstance(data, dict) else None
-        if not isinstance(lan, dict) or lan.get("format") != LAN_FORMAT:
-            raise SaveError(
-                f"{path} is not a LAN table save (no seats and tokens in it): "
-                f"`{command('resume')}` continues hot-seat games"
-            )
-        version = lan.get("version")
-        if version not in (1, LAN_VERSION) or isinstance(version, bool):
-            raise SaveError(f"unsupported LAN save version {version!r}")
-        table = Table.from_json(data, clock=clock, games=games)
-        n = table.n_seats
-        try:
-            humans = [bool(h) for h in lan["humans"]]
-            hashes = lan["tokens"]
-            number = int(lan["game_number"])
-            level = str(lan["bot_level"])
-            if len(humans) != n or not isinstance(hashes, list) or len(hashes) != n:
-                raise ValueError("the seats do not match")
-            if not any(humans):
-                raise ValueError("no seat for a player")
-            saved = None if version == 1 else SavedSettings.from_lan_json(lan)
-        except (KeyError, TypeError, ValueError) as exc:
-            raise SaveError(f"damaged LAN save: {exc}") from None
-        base = config or HostConfig(players=n)
-        restored: dict[str, Any] = {}
-        if saved is not None:
-            if "bind" not in overrides and saved.bind is not None:
-                restored["bind"] = saved.bind
-            if "port" not in overrides and saved.port is not None:
-                restored["port"] = saved.port
-            if "away_timeout" not in overrides:
-                restored["away_timeout"] = saved.away_timeout
-            if "password" not in overrides:
-                restored["password"] = None
-                restored["password_hash"] = saved.password
-        merged = HostConfig(
-            **{
-                **base.__dict__,
-                **restored,
-                "players": n,
-                "bots": n - sum(humans),
-                "bot_level": level,
-                "seed": table.seed,
-                "options": table.options,
-                "window_seconds": table.window_seconds,
-                "bot_delay": table.bot_delay,
-                "save_path": base.save_path or path,
-            }
-        )
+        saved = read_lan_save(path, clock=clock, games=games)
+        table, humans = saved.table, saved.humans
+        merged, restored = resumed_config(saved, config, overrides, path)
         # Seats are validated as if new (the bots fill the last seats).
         if humans != sorted(humans, reverse=True):
             raise SaveError("damaged LAN save: bots must sit after the players")
@@ -591,21 +304,13 @@ class TableHost:
             host = cls(table.game, merged, clock=clock, report=report)
         except ValueError as exc:
             raise SaveError(f"damaged LAN save: {exc}") from None
-        now = clock()
-        configs = table.seats
-        for seat, config_ in zip(host._seats, configs, strict=True):
-            seat.name = config_.name
-            if seat.human:
-                token_hash = hashes[seat.index]
-                if not isinstance(token_hash, str):
-                    raise SaveError(f"damaged LAN save: no token for seat {seat.index + 1}")
-                seat.token_hash = token_hash
-                seat.away_since = now
-                seat.bot_playing = config_.is_bot
+        missing = host._seats.restore(table.seats, saved.hashes, clock())
+        if missing is not None:
+            raise SaveError(f"damaged LAN save: no token for seat {missing + 1}")
         host.resumed_from = path
-        host.saved_settings = saved
-        host.restored = frozenset(name for name in SETTINGS if name in restored)
-        host.game_number = number
+        host.saved_settings = saved.settings
+        host.restored = restored
+        host.game_number = number = saved.game_number
         host._attach(table)
         host._was_over = table.is_over
         over = (
@@ -633,20 +338,20 @@ class TableHost:
     @property
     def has_password(self) -> bool:
         """Whether a hello needs a password (``config.password`` or its hash)."""
-        return self.config.password is not None or self.config.password_hash is not None
+        return self._password.required
 
     @property
     def humans(self) -> int:
-        return sum(1 for s in self._seats if s.human)
+        return self._seats.humans
 
     @property
     def waiting_for(self) -> int:
         """Player seats nobody has taken yet."""
-        return sum(1 for s in self._seats if s.human and s.name is None)
+        return self._seats.waiting_for
 
     def seat_statuses(self) -> list[tuple[str | None, str]]:
         """``(name, status)`` per seat: open, here, away, bot."""
-        return [(s.name, s.status()) for s in self._seats]
+        return self._seats.statuses()
 
     @property
     def connections(self) -> int:
@@ -682,11 +387,7 @@ class TableHost:
                 times.append(due)
             timeout = self.config.away_timeout
             if timeout is not None:
-                times += [
-                    s.away_since + timeout
-                    for s in self._seats
-                    if s.human and s.away_since is not None and not s.bot_playing
-                ]
+                times += self._seats.away_wakeups(timeout)
         times += [
             c.opened + self.config.hello_timeout if c.held is None else c.held[0]
             for c in self._conns.values()
@@ -822,7 +523,6 @@ class TableHost:
         elif conn.role == "player" and conn.seat is not None:
             seat = self._seats[conn.seat]
             if seat.conn == conn.id:
-                seat.conn = None
                 self._lobby_dirty = True
                 if self._table is None:
                     if not self._stopping:
@@ -830,10 +530,9 @@ class TableHost:
                             "seat",
                             f"Seat {seat.index + 1}: {seat.name} left; the seat is free again.",
                         )
-                    seat.name = None
-                    seat.token_hash = None
+                    self._seats.free(seat)
                 else:
-                    seat.away_since = self._clock()
+                    self._seats.leave(seat, self._clock())
                     self._save_dirty = True
                     if not self._stopping:  # not news: the host closed every connection
                         self._report_line(
@@ -869,15 +568,8 @@ class TableHost:
         table = self._table
         timeout = self.config.away_timeout
         if table is not None and not table.is_over and timeout is not None:
-            for seat in self._seats:
-                if (
-                    seat.human
-                    and seat.conn is None
-                    and not seat.bot_playing
-                    and seat.away_since is not None
-                    and now - seat.away_since >= timeout
-                ):
-                    self._bot_takes_over(seat)
+            for seat in self._seats.due_for_bot(now, timeout):
+                self._bot_takes_over(seat)
         self._chat.relay_due(now)
         self._settle()
 
@@ -981,7 +673,7 @@ class TableHost:
         if conn.role != "hello":
             raise ProtocolError(Code.ALREADY_JOINED, f"You already joined, as {conn.name}.")
         token = str(msg.get("token") or "")
-        redial = self._seat_by_token(token) if token else None
+        redial = self._seats.by_token(token) if token else None
         # A seat's own token comes back whatever strangers' hellos spent of the budget
         # (QA: 12-20 hellos a second made a player's redials fail with busy).
         if redial is None:
@@ -1015,23 +707,15 @@ class TableHost:
     def _count_join(self, conn: _Conn) -> None:
         """Count a stranger's hello against its address's budget and the table's;
         ``busy`` (fatal) once either is spent."""
-        now = self._clock()
-        key = self._address_key(conn)
-        if key is not None:
-            limiter = self._address_joins.get(key)
-            if limiter is None:
-                if len(self._address_joins) >= 4096:  # forget the oldest addresses
-                    for old in list(self._address_joins)[:1024]:
-                        del self._address_joins[old]
-                limiter = self._address_joins[key] = RateLimiter(*self.config.address_join_rate)
-            if not limiter.allow(now):
-                self._refusals.refused("too many joins from one address", conn.address)
-                raise ProtocolError(
-                    Code.BUSY,
-                    "Too many joins from your address at once: try again in a moment.",
-                    fatal=True,
-                )
-        if not self._join_limiter.allow(now):
+        spent = self._joins.spend(self._address_key(conn), self._clock())
+        if spent == "address":
+            self._refusals.refused("too many joins from one address", conn.address)
+            raise ProtocolError(
+                Code.BUSY,
+                "Too many joins from your address at once: try again in a moment.",
+                fatal=True,
+            )
+        if spent == "table":
             self._refusals.refused("too many joins at once", conn.address)
             raise ProtocolError(
                 Code.BUSY,
@@ -1056,7 +740,7 @@ class TableHost:
                 f"{minutes} minute{'s' if minutes != 1 else ''}.",
                 fatal=True,
             )
-        if self._password_matches(given):
+        if self._password.matches(given):
             budget.success(address)
             return
         delay = budget.failure(address)
@@ -1065,26 +749,6 @@ class TableHost:
         if delay <= 0:
             raise error
         conn.held = (self._clock() + delay, error)
-
-    def _password_matches(self, given: str) -> bool:
-        """``given`` against the password, or else its hash; in constant time.
-
-        A hash costs a key derivation per check (scrypt, tens of milliseconds),
-        so once a password matched the hash it is kept (in memory only, as
-        ``config.password`` is) and later hellos are compared with it.
-        """
-        known = self.config.password
-        if known is None:
-            known = self._verified
-        if known is not None:
-            return hmac.compare_digest(password_bytes(given), password_bytes(known))
-        stored = self.config.password_hash
-        if stored is None:
-            return True
-        if stored.matches(given):
-            self._verified = given
-            return True
-        return False
 
     def _check_name_free(self, name: str, *, spectators: bool = True) -> None:
         """A ``name`` error if a seat (held or not), or else a spectator (unless not
@@ -1095,22 +759,10 @@ class TableHost:
         connection dropped comes back under the same name, maybe before the host
         saw the old connection go, and nothing but the name tells it apart.
         """
-        key = name_key(name)
-        names = [s.name for s in self._seats]
-        if spectators:
-            names += [c.name for c in self._conns.values() if c.role == "spectator"]
-        others = [other for other in names if other is not None]
-        if any(name_key(other) == key for other in others):
-            raise ProtocolError(
-                Code.NAME, f"Someone called {name} is already at the table: choose another name."
-            )
-        looks = self.config.name_skeleton(name)
-        for other in others:
-            if self.config.name_skeleton(other) == looks:
-                raise ProtocolError(
-                    Code.NAME,
-                    f"{name} looks like a name already at the table: {other}. Choose another name.",
-                )
+        watching = [c.name for c in self._conns.values() if c.role == "spectator"]
+        clash = self._seats.name_clash(name, watching if spectators else ())
+        if clash is not None:
+            raise ProtocolError(Code.NAME, clash)
 
     def _join_spectator(self, conn: _Conn, name: str) -> None:
         watching = sum(1 for c in self._conns.values() if c.role == "spectator")
@@ -1131,18 +783,6 @@ class TableHost:
         self._lobby_dirty = True
         self._report_line("seat", f"{name} is watching.")
 
-    def _seat_by_token(self, token: str) -> _Seat | None:
-        wanted = hash_token(token)
-        found: _Seat | None = None
-        for seat in self._seats:
-            if (
-                seat.human
-                and seat.token_hash is not None
-                and hmac.compare_digest(seat.token_hash, wanted)
-            ):
-                found = seat
-        return found
-
     def _take_free_seat(self, conn: _Conn, name: str) -> None:
         n = len(self._seats)
         if self._table is not None:
@@ -1153,20 +793,15 @@ class TableHost:
                 "name, from the same computer.)",
                 fatal=True,
             )
-        free = [s for s in self._seats if s.human and s.name is None]
-        if not free:
+        seat = self._seats.free_seat()
+        if seat is None:
             raise ProtocolError(
                 Code.FULL,
                 f"The table is full (all {n} seats are taken): join as a spectator to watch.",
                 fatal=True,
             )
         self._check_name_free(name)
-        seat = free[0]
-        token = secrets.token_urlsafe(24)
-        seat.name = name
-        seat.token_hash = hash_token(token)
-        seat.conn = conn.id
-        seat.away_since = None
+        token = self._seats.take_free(seat, name, conn.id)
         conn.role = "player"
         conn.seat = seat.index
         conn.name = name
@@ -1178,7 +813,7 @@ class TableHost:
         if self.waiting_for == 0:
             self._start_game()
 
-    def _take_back(self, conn: _Conn, seat: _Seat, token: str) -> None:
+    def _take_back(self, conn: _Conn, seat: Seat, token: str) -> None:
         if seat.conn is not None and seat.conn != conn.id:
             old = self._conns.get(seat.conn)
             if old is not None:
@@ -1189,17 +824,15 @@ class TableHost:
                     "Someone took your seat back with its token (you, from another window?): "
                     "this connection is closed.",
                 )
-        seat.conn = conn.id
-        seat.away_since = None
+        was_bot = self._seats.take_back(seat, conn.id)
         conn.role = "player"
         conn.seat = seat.index
         conn.name = seat.name or ""
-        if seat.bot_playing and self._table is not None:
+        if was_bot and self._table is not None:
             self._table.replace_seat(seat.index, SeatConfig(conn.name, "remote"))
             self._report_line("seat", f"{conn.name} is back: the bot hands the seat back.")
         else:
             self._report_line("seat", f"{conn.name} is back.")
-        seat.bot_playing = False
         self._send(conn, self._welcome(seat.index, token))
         if self._table is not None:
             conn.game_sent = 0  # the whole log again
@@ -1244,7 +877,7 @@ class TableHost:
         table = self._table
         if table is None or not table.is_over or not self._again:
             return
-        present = {s.index for s in self._seats if s.human and s.conn is not None}
+        present = self._seats.present()
         if present and present <= self._again:
             self.seed += 1
             self._again.clear()
@@ -1252,35 +885,8 @@ class TableHost:
 
     # ------------------------------------------------------------------ the game
 
-    def _bot_names(self) -> Iterator[str]:
-        """Names for the bots, none the same as a player's or looking like one."""
-        looks = self.config.name_skeleton
-        taken = [s.name for s in self._seats if s.name is not None]
-        used = {name.casefold() for name in taken}
-        used_looks = {looks(name) for name in taken}
-        i = 0
-        pool = self.config.bot_names or BOT_NAMES
-        while True:
-            base = pool[i % len(pool)]
-            name = base if i < len(pool) else f"{base} {i // len(pool) + 1}"
-            i += 1
-            if name.casefold() not in used and looks(name) not in used_looks:
-                used.add(name.casefold())
-                used_looks.add(looks(name))
-                yield name
-
     def _start_game(self) -> None:
-        names = self._bot_names()
-        configs: list[SeatConfig] = []
-        for seat in self._seats:
-            if seat.name is None:
-                seat.name = next(names)
-            if not seat.human or seat.bot_playing:
-                configs.append(SeatConfig(seat.name, "bot", self.bot_level))
-            else:
-                configs.append(SeatConfig(seat.name, "remote"))
-            if seat.human and seat.conn is None and seat.away_since is not None:
-                seat.away_since = self._clock()  # the away timer starts with the game
+        configs = self._seats.start(self.bot_level, self._clock())
         table = Table(
             self.game,
             configs,
@@ -1315,9 +921,9 @@ class TableHost:
         for event in events:
             self._report_line("move", event.text)
 
-    def _bot_takes_over(self, seat: _Seat) -> None:
+    def _bot_takes_over(self, seat: Seat) -> None:
         assert self._table is not None and seat.name is not None
-        seat.bot_playing = True
+        self._seats.bot_takes_over(seat)
         self._table.replace_seat(seat.index, SeatConfig(seat.name, "bot", self.bot_level))
         self._lobby_dirty = True
         self._report_line("seat", f"A bot plays for {seat.name} until {seat.name} is back.")
@@ -1358,7 +964,7 @@ class TableHost:
             listeners = sorted(self._listeners(), key=lambda c: c.ack is None)
             if table is not None:
                 log = table.log
-                shared = _Shared(table)
+                shared = Broadcast(table)
                 for conn in listeners:
                     self._send_update(conn, log, shared)
 
@@ -1385,15 +991,7 @@ class TableHost:
             "started": table is not None,
             "over": table is not None and table.is_over,
             "game_number": self.game_number,
-            "seats": [
-                {
-                    "seat": s.index,
-                    "name": s.name,
-                    "kind": "player" if s.human else "bot",
-                    "status": s.status(),
-                }
-                for s in self._seats
-            ],
+            "seats": self._seats.lobby_json(),
             "spectators": sum(1 for c in self._conns.values() if c.role == "spectator"),
             "waiting_for": self.waiting_for,
             "again": sorted(self._again),
@@ -1416,7 +1014,7 @@ class TableHost:
         }
 
     def _send_update(
-        self, conn: _Conn, log: list[Event] | None = None, shared: _Shared | None = None
+        self, conn: _Conn, log: list[Event] | None = None, shared: Broadcast | None = None
     ) -> None:
         """Send ``conn`` its update: its seat's view and prompts, the log lines it lacks.
 
@@ -1435,31 +1033,14 @@ class TableHost:
         if log is None:
             log = table.log
         if shared is None:
-            shared = _Shared(table)
+            shared = Broadcast(table)
         first = min(conn.log_sent, len(log))
-        prompts = [] if seat is None else [p.to_json() for p in table.prompts_for(seat)]
-        parts = [
-            '{"type":"update","game_number":',
-            str(self.game_number),
-            ',"view":',
-            shared.view_json(conn, seat),
-            ',"prompts":',
-            encode_json(prompts) if prompts else "[]",
-            ',"events":',
-            encode_json([event_json(e, seat) for e in log[first:]]),
-            ',"first":',
-            str(first),
-            ',"window":',
-            shared.window,
-        ]
-        if shared.outcome is not None:
-            parts += [',"outcome":', shared.outcome]
-        if conn.ack is not None:
-            parts += [',"ack":', encode_json(conn.ack)]
-            conn.ack = None
-        parts.append("}\n")
+        ack, conn.ack = conn.ack, None
+        data = update_line(
+            shared, conn, seat, game_number=self.game_number, log=log, first=first, ack=ack
+        )
         conn.log_sent = len(log)
-        self._emit(Send(conn.id, "".join(parts).encode("utf-8", "replace")))
+        self._emit(Send(conn.id, data))
 
     def _send(self, conn: _Conn, msg: Message) -> None:
         if not conn.closing:
@@ -1484,101 +1065,58 @@ class TableHost:
     # ------------------------------------------------------------------ saving
 
     def lan_json(self) -> dict[str, JSON]:
-        """The part of a save only the LAN host needs: who plays where, token hashes,
-        and the table's settings (:data:`SETTINGS`; the password only as a salted hash)."""
-        password = self._password_record()
-        return {
-            "format": LAN_FORMAT,
-            "version": LAN_VERSION,
-            "humans": [s.human for s in self._seats],
-            "tokens": [s.token_hash for s in self._seats],
-            "game_number": self.game_number,
-            "bot_level": self.bot_level,
-            "bind": self.config.bind,
-            "port": self.config.port,
-            "away_timeout": self.config.away_timeout,
-            "password": None if password is None else password.to_json(),
-        }
-
-    def _password_record(self) -> PasswordHash | None:
-        """What the save keeps of the password: its hash (made once per password)."""
-        password = self.config.password
-        if password is None:
-            return self.config.password_hash
-        if self._hashed is None or self._hashed[0] != password:
-            self._hashed = (password, PasswordHash.of(password))
-        return self._hashed[1]
+        """The part of a save only the LAN host needs (:func:`~engine.net.lan_save.lan_json`)."""
+        return lan_json(
+            self._seats,
+            game_number=self.game_number,
+            bot_level=self.bot_level,
+            config=self.config,
+            password=self._password.record(),
+        )
 
     def save(self, path: str | Path) -> None:
         """Write the table and the seats' tokens to ``path`` atomically and durably:
         a temporary file, fsync, rename over ``path``, fsync of the folder."""
-        self._write(Path(path), durable=True)
+        self._saver.save(Path(path), self._save_text())
 
-    def _write(self, path: Path, *, durable: bool) -> None:
+    def _save_text(self) -> str:
         table = self._table
         if table is None:
             raise SaveError("nothing to save before the game starts")
-        text = table.to_json_text({"lan": self.lan_json()})
-        write_atomically(path, text, durable=durable)
+        return table.to_json_text({"lan": self.lan_json()})
 
     def _save(self) -> None:
-        """The autosave: see *Saving* in the module docstring."""
+        """The autosave: see *Saving* in :mod:`engine.net.lan_save`."""
         path = self.config.save_path
         if path is None or self._table is None:
             return
-        if not isinstance(path, Path):
-            path = Path(path)
-        durable = not (self.defer_fsync and os.name == "posix")
-        try:
-            self._write(path, durable=durable)
-        except OSError as exc:  # a full disk must not stop the game
-            self._save_failed(f"could not autosave to {path}: {exc.strerror or exc}")
-            return
-        if durable or not self._save_error_of_fsync:  # a failed fsync lasts until one works
-            self.save_error = None
-            self._save_error_of_fsync = False
-        # Durable: nothing older needs an fsync any more.  Else one is due (one
-        # flag, not a queue: a burst of autosaves takes a single fsync).
-        self._fsync_due = None if durable else path
+        self._saver.autosave(path if isinstance(path, Path) else Path(path), self._save_text)
 
-    def _save_failed(self, error: str, *, fsync: bool = False) -> None:
-        if error != self.save_error:
-            self._report_line("warning", error)
-        self.save_error = error
-        self._save_error_of_fsync = fsync
+    @property
+    def save_error(self) -> str | None:
+        """The last autosave failure (None when the last autosave worked)."""
+        return self._saver.error
+
+    @property
+    def defer_fsync(self) -> bool:
+        """Set by an adapter that fsyncs autosaves itself, later
+        (:attr:`LanSaver.defer_fsync <engine.net.lan_save.LanSaver.defer_fsync>`)."""
+        return self._saver.defer_fsync
+
+    @defer_fsync.setter
+    def defer_fsync(self, defer: bool) -> None:
+        self._saver.defer_fsync = defer
 
     @property
     def fsync_pending(self) -> bool:
         """Whether an autosave waits for its fsync (see :meth:`take_fsync`)."""
-        return self._fsync_due is not None
+        return self._saver.fsync_pending
 
     def take_fsync(self) -> Path | None:
-        """The save file to fsync now (None: nothing is due); it is then no longer due.
-
-        With :attr:`defer_fsync` set, every autosave makes its file due.  The
-        adapter calls this after each call into the host, and while no fsync of
-        its own is running: it runs :func:`fsync_saved` on the path (in a
-        thread: the host is not touched there) and then :meth:`fsync_done`.
-        An autosave made after this call makes the file due again, so the last
-        save always gets an fsync that starts after it.
-        """
-        path, self._fsync_due = self._fsync_due, None
-        return path
+        """The save file to fsync now (None: nothing is due); see
+        :meth:`LanSaver.take_fsync <engine.net.lan_save.LanSaver.take_fsync>`."""
+        return self._saver.take_fsync()
 
     def fsync_done(self, path: Path, error: BaseException | None = None) -> None:
-        """The fsync of :meth:`take_fsync`'s ``path`` ended (``error``: it failed).
-
-        A failure is reported as a ``warning`` (once while it lasts) and kept in
-        :attr:`save_error`, unless the last save could not even be written (that
-        warning, already given, says more); the game goes on.
-        """
-        if error is not None:
-            if self.save_error is not None and not self._save_error_of_fsync:
-                return
-            reason = error.strerror if isinstance(error, OSError) and error.strerror else error
-            self._save_failed(
-                f"could not autosave to {path}: {reason} (syncing it to disk)", fsync=True
-            )
-        elif self._save_error_of_fsync:
-            self.save_error = None
-            self._save_error_of_fsync = False
+        """The fsync of :meth:`take_fsync`'s ``path`` ended (``error``: it failed)."""
+        self._saver.fsync_done(path, error)

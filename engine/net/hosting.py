@@ -15,7 +15,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from engine.net.client import JoinError, RemoteTable
+from engine.net.connection import JoinError, RemoteTable
 from engine.net.protocol import Code
 from engine.savefile import SaveInUse, SaveLock
 

@@ -47,10 +47,11 @@ from typing import Any
 
 from engine.game import Game
 from engine.net import DEFAULT_PORT
+from engine.net.config import HostConfig
 from engine.net.guard import raise_open_files_limit
-from engine.net.host import Close, HostConfig, Reporter, Send, TableHost, fsync_saved
+from engine.net.host import Close, Reporter, Send, TableHost
 from engine.net.tcp import keep_alive
-from engine.savefile import SaveLock
+from engine.savefile import SaveLock, fsync_saved
 
 __all__ = ["DEFAULT_SEND_BUFFER", "FSYNC_INTERVAL", "TableServer"]
 

@@ -26,9 +26,9 @@ from net_helpers import LOOPBACK, TIMEOUT, BotDriver, HostHarness, join, start_s
 from textual.pilot import Pilot
 
 from tui.lan_commands import remote_app
+from tui.scenes import choose_among, scene_settings
 from tui.screens.game import GameScreen
 from tui.screens.game_over import GameOverScreen
-from tui.screenshots import choose_among, scene_settings
 from tui.widgets.banner import ReactionBanner
 
 MAX_PRESSES = 3_000
@@ -48,7 +48,9 @@ async def play_with_keys(app: object, pilot: Pilot[None]) -> int:
         assert screen.shown_seat == 0  # one human: always Ann's own view
         info = screen.prompt_info
         if info is not None and info.options:
-            choice = choose_among([o.option_id for o in info.options], info.kind)
+            choice = choose_among(
+                screen.table.game.id, [o.option_id for o in info.options], info.kind
+            )
             key = next(o.key for o in info.options if o.option_id == choice)
             assert key is not None
             await pilot.press(key)
@@ -1616,7 +1618,7 @@ async def test_a_seat_a_bot_plays_while_its_player_is_away_says_so(game: str) ->
     from test_net_screens import fed_table
     from textual.widget import Widget
 
-    from themes import UNICODE_GLYPHS
+    from themes import TEXT_GLYPHS as UNICODE_GLYPHS
     from tui.app import PurrchApp
     from tui.games.stool import SceneGrid
 

@@ -48,7 +48,7 @@ def _free_port() -> int:
         ["host"],
         ["host", "pigeons"],
         ["host", "chess", "--players", "3"],
-        ["host", "isle", "--players", "3"],
+        ["host", "isle", "--players", "5"],
         ["host", "pigeons", "--players", "7"],
         ["host", "pigeons", "--players", "3", "--bots", "3"],
         ["host", "pigeons", "--players", "3", "--bots", "-1"],
@@ -77,6 +77,19 @@ def test_bad_arguments_are_one_line_and_exit_2(runner: CliRunner, args: list[str
     lines = result.stderr.splitlines()
     assert len(lines) == 1, result.stderr
     assert lines[0].startswith("error: ")
+
+
+def test_a_game_the_app_cannot_show_yet_is_not_hosted(
+    runner: CliRunner, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A game whose engine came before its screen is simulated, not hosted: nobody who
+    joined could see it.  (This once started a table of The Isle of Cats.)"""
+    import tui.seating
+
+    monkeypatch.setattr(tui.seating, "has_screen", lambda game_id: game_id != "pigeons")
+    result = runner.invoke(app, ["host", "pigeons", "--players", "3", "--port", "0"])
+    assert result.exit_code == 2, result.output
+    assert result.stderr.startswith("error: Cats Among The Pigeons cannot be played in the app")
 
 
 def test_join_with_nobody_listening_is_one_line_and_exit_1(runner: CliRunner) -> None:

@@ -13,7 +13,7 @@ from net_helpers import HostHarness
 
 from engine.net.client import RemoteTable
 from tui.app import PurrchApp
-from tui.screenshots import scene_settings
+from tui.scenes import scene_settings
 
 
 def fed_table(harness: HostHarness, conn: int) -> RemoteTable:

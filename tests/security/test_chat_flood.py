@@ -199,7 +199,7 @@ async def test_the_app_shows_the_hosts_notice_as_plain_text() -> None:
 
     from engine.net.client import RemoteTable
     from tui.app import PurrchApp
-    from tui.screenshots import scene_settings
+    from tui.scenes import scene_settings
 
     h = HostHarness.new("stool", players=3, bots=1, seed=45, away_timeout=None)
     h.join("Ann")

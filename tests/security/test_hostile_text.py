@@ -18,8 +18,8 @@ from net_helpers import HostHarness
 
 from engine.net.client import RemoteTable
 from engine.net.protocol import LineDecoder, encode, parse_server_line, shown_text
+from tui.scenes import scene_settings
 from tui.screens.game import GameScreen
-from tui.screenshots import scene_settings
 
 MARKUP_NAMES = ("[/x]", "[reverse]x", "[bold red]Eve[/]", "[@click=quit]y")
 ESCAPES = ("\x1b]0;pwned\x07", "\x1b]52;c;cHduZWQ=\x07", "\x1b[2J", "\x9b2J", "\u202egnp.exe")

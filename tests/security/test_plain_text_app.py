@@ -16,8 +16,8 @@ from net_helpers import HostHarness
 from engine.net.client import RemoteTable
 from engine.net.protocol import encode, parse_server_line
 from tui.lan_commands import remote_app
+from tui.scenes import scene_settings
 from tui.screens.game import GameScreen
-from tui.screenshots import scene_settings
 
 MARKUP_NAMES = ("[/x]", "[reverse]x", "[bold red]")
 ESCAPES = ("\x1b]0;pwned\x07", "\x1b]52;c;cHduZWQ=\x07", "\x1b[2J")

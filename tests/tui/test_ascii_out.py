@@ -17,7 +17,7 @@ from rich.cells import cell_len
 
 from tui.app import PurrchApp
 from tui.ascii_out import ascii_cells, ascii_driver
-from tui.screenshots import scene_settings
+from tui.scenes import scene_settings
 
 ROOT = Path(__file__).resolve().parents[2]
 

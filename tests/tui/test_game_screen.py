@@ -1,6 +1,6 @@
 """The game screen of Cats Among The Pigeons: snapshots of every scene, and behaviour.
 
-Scenes come from ``tui.screenshots`` (fixed seeds, instant bots, no countdown on
+Scenes come from ``tui.scenes`` (fixed seeds, instant bots, no countdown on
 screen), so the snapshots are the same on every run.
 """
 
@@ -26,27 +26,22 @@ from tui.games.pigeons import (
     HandPane,
     group_cards,
     option_for_cards,
+    pigeons_glyphs,
     revealed_hand,
 )
-from tui.screens.curtain import CurtainScreen
-from tui.screens.game import GameScreen
-from tui.screens.game_over import GameOverScreen
-from tui.screenshots import (
-    FOUR,
-    HOTSEAT,
-    Scene,
-    SceneApp,
+from tui.games.pigeons_scenes import (
     curtain_scene,
-    make_table,
     over_scene,
-    play_until,
-    scene_settings,
     search_scene,
-    simple_choice,
     solo_pass_scene,
     start_scene,
     window_scene,
 )
+from tui.scenes import FOUR, HOTSEAT, Scene, make_table, play_until, scene_settings, simple_choice
+from tui.screens.curtain import CurtainScreen
+from tui.screens.game import GameScreen
+from tui.screens.game_over import GameOverScreen
+from tui.screenshots import SceneApp
 from tui.widgets import LogPane, PromptBar, ReactionBanner, keyed_options
 
 SnapCompare = Callable[..., bool]
@@ -344,7 +339,7 @@ async def test_a_long_searched_pile_scrolls_in_its_list_and_the_table_stays() ->
     (QA: the table went out of view, and the column's scrollbar took a column), and
     the pane's bottom edge says how many kinds are out of sight, above or below."""
     from tui.games.pigeons import CardList
-    from tui.screenshots import _action
+    from tui.games.pigeons_scenes import _action
     from tui.widgets import PaneStack, SeatsPane
 
     table = make_table(FOUR, 1)
@@ -730,21 +725,27 @@ def test_the_winners_hand_shows_the_seven_then_the_rest() -> None:
         for i, c in enumerate(cards("rainbow", "yellow", "rainbow"))
     ]
     flock = {"c1", "c3", "c5", "c11", "c0", "c4", "c10"}  # the last rainbow is not in it
-    section = revealed_hand("Cal", hand, ASCII_GLYPHS, winner=True, colour="yellow", flock=flock)
+    section = revealed_hand(
+        "Cal", hand, pigeons_glyphs(ASCII_GLYPHS), winner=True, colour="yellow", flock=flock
+    )
     assert section.plain == (
         "> Cal  10 cards  winning flock Y yellow 7/7\n"
         "    Y* yellowx4   @ rainbowx3   other cards: O* orange   G* green   @ rainbow"
     )
     nine = cards(*["red"] * 6, "rainbow", "rainbow", "rainbow")
     flock = {f"c{i}" for i in range(7)}
-    section = revealed_hand("Ann", nine, ASCII_GLYPHS, winner=True, colour="red", flock=flock)
+    section = revealed_hand(
+        "Ann", nine, pigeons_glyphs(ASCII_GLYPHS), winner=True, colour="red", flock=flock
+    )
     assert section.plain == (
         "> Ann  9 cards  winning flock R red 7/7\n"
         "    R* redx6   @ rainbow   other cards: @ rainbowx2"
     )
     seven = cards(*["blue"] * 7)
     flock = {c.id for c in seven}
-    section = revealed_hand("Bea", seven, ASCII_GLYPHS, winner=True, colour="blue", flock=flock)
+    section = revealed_hand(
+        "Bea", seven, pigeons_glyphs(ASCII_GLYPHS), winner=True, colour="blue", flock=flock
+    )
     assert section.plain.endswith("    B* bluex7")  # nothing else to show
 
 
@@ -911,7 +912,7 @@ async def test_a_hand_too_long_for_its_pane_keeps_every_row_whole() -> None:
 
     class Hand(App[None]):
         def compose(self) -> Any:
-            yield HandPane(glyphs_for(False), id="hand")
+            yield HandPane(pigeons_glyphs(glyphs_for(False)), id="hand")
 
     app = Hand()
     async with app.run_test(size=(34, 8)) as pilot:

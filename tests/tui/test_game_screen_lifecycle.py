@@ -27,25 +27,18 @@ from engine.net.host import HostConfig, default_bot_level
 from engine.net.server import TableServer
 from engine.session import Table
 from themes import ASCII_GLYPHS
+from tui.games.perch_scenes import PERCH, PERCH_SOLO
+from tui.games.pigeons_scenes import START_SEED
+from tui.games.stool_scenes import STOOL
 from tui.lan_commands import remote_app
+from tui.scenes import FOUR, Scene, choose_among, make_table, scene_settings
 from tui.screens.game import GameScreen
 from tui.screens.game_over import GameOverScreen, GameResult
 from tui.screens.join import JoinScreen
 from tui.screens.keys import KeysScreen
 from tui.screens.quit import QuitScreen
 from tui.screens.rules import RulesScreen
-from tui.screenshots import (
-    FOUR,
-    PERCH,
-    PERCH_SOLO,
-    START_SEED,
-    STOOL,
-    Scene,
-    SceneApp,
-    choose_among,
-    make_table,
-    scene_settings,
-)
+from tui.screenshots import SceneApp
 from tui.widgets import LogPane
 
 LOOPBACK = "127.0.0.1"
@@ -192,7 +185,9 @@ async def play_with_keys(pilot: Pilot[None]) -> GameScreen:
             return next(s for s in app.screen_stack if isinstance(s, GameScreen))
         info = screen.prompt_info if isinstance(screen, GameScreen) else None
         if info is not None and info.options:
-            choice = choose_among([o.option_id for o in info.options], info.kind)
+            choice = choose_among(
+                screen.table.game.id, [o.option_id for o in info.options], info.kind
+            )
             key = next(o.key for o in info.options if o.option_id == choice)
             await pilot.press(key or "enter")
             continue

@@ -1,7 +1,7 @@
 """Whole games played through the game screen with key presses only.
 
 The player at the keyboard reads the prompt bar and presses the key of the
-option the simple player of ``tui.screenshots`` would choose; a handoff
+option the simple player of ``tui.scenes`` would choose; a handoff
 curtain is dismissed with Enter, a reaction window another human is asked in
 is claimed with that seat's key (F2...).  The seeds give short games.
 """
@@ -11,10 +11,11 @@ from __future__ import annotations
 from textual.pilot import Pilot
 
 from tui.games.pigeons import HandPane
+from tui.scenes import DUO, FOUR, Scene, choose_among, make_table, scene_settings
 from tui.screens.curtain import CurtainScreen
 from tui.screens.game import GameScreen
 from tui.screens.game_over import GameOverScreen
-from tui.screenshots import DUO, FOUR, Scene, SceneApp, choose_among, make_table, scene_settings
+from tui.screenshots import SceneApp
 from tui.widgets import ReactionBanner
 
 DUO_SEED = 204
@@ -50,7 +51,9 @@ async def play_to_the_end(app: SceneApp, pilot: Pilot[None]) -> list[tuple[str, 
             assert hand is not None and hand.owner == humans[0]
         info = screen.prompt_info
         if info is not None and info.options:
-            choice = choose_among([o.option_id for o in info.options], info.kind)
+            choice = choose_among(
+                screen.table.game.id, [o.option_id for o in info.options], info.kind
+            )
             key = next(o.key for o in info.options if o.option_id == choice)
             assert key is not None
             await pilot.press(key)

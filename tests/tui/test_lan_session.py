@@ -262,8 +262,8 @@ async def test_the_app_takes_news_only_from_the_table_it_sits_at() -> None:
     """News still on its way from a table the app left (another session) is dropped;
     its own table's reaches the player."""
     from tui.app import PurrchApp
+    from tui.scenes import scene_settings
     from tui.screens.lobby import LobbyScreen
-    from tui.screenshots import scene_settings
 
     remote = RemoteTable(send=lambda _msg: None)
     remote.handle(welcome())

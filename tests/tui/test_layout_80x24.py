@@ -19,22 +19,13 @@ from textual.widgets._footer import FooterKey
 
 from engine.session import Table
 from tui.app import PurrchApp
+from tui.games.perch_scenes import PERCH
 from tui.games.stool import SceneGrid, StoolBoard, grid_layout
+from tui.games.stool_scenes import STOOL, stool_choice
+from tui.scenes import DUO, FOUR, HOTSEAT, choose_among, make_table, play_until, scene_settings
 from tui.screens.curtain import CurtainScreen
 from tui.screens.game import CLAIM_KEYS, GameScreen
 from tui.screens.game_over import GameOverScreen, ItemFlow
-from tui.screenshots import (
-    DUO,
-    FOUR,
-    HOTSEAT,
-    PERCH,
-    STOOL,
-    choose_among,
-    make_table,
-    play_until,
-    scene_settings,
-    stool_choice,
-)
 from tui.widgets import ReactionBanner
 
 SnapCompare = Callable[..., bool]
@@ -129,7 +120,7 @@ async def play_checking_footers(
             if kinds is not None:
                 kinds.add(info.kind)
             ids = [o.option_id for o in info.options]
-            choice = choose_among(ids, info.kind)
+            choice = choose_among(screen.table.game.id, ids, info.kind)
             key = next(o.key for o in info.options if o.option_id == choice)
             assert key is not None
             await pilot.press(key)
@@ -336,7 +327,7 @@ def test_six_players_race_80x24(snap_compare: SnapCompare) -> None:
 
 async def test_a_revealed_hand_never_breaks_inside_a_card() -> None:
     """At 80 columns the game-over hands wrap between two groups of cards only."""
-    from tui.screenshots import over_scene
+    from tui.games.pigeons_scenes import over_scene
 
     scene = over_scene()
     app = app_at(scene.table)
@@ -403,7 +394,7 @@ async def test_stool_words_escape_and_n_its_way_and_both_still_work() -> None:
     behind his curtain once nobody claims.  Escape is offered to a racer with a turn
     underneath when no other human is asked (Ann alone against bots).
     """
-    from tui.screenshots import stool_race_scene
+    from tui.games.stool_scenes import stool_race_scene
 
     scene = stool_race_scene()
     table = scene.table

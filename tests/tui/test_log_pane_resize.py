@@ -14,19 +14,12 @@ from textual.app import App, ComposeResult
 from textual.pilot import Pilot
 
 from engine.session import Table
+from tui.games.perch_scenes import PERCH, PERCH_SOLO
+from tui.games.pigeons_scenes import START_SEED
+from tui.games.stool_scenes import STOOL
+from tui.scenes import FOUR, Scene, make_table, play_until, scene_settings
 from tui.screens.game import GameScreen
-from tui.screenshots import (
-    FOUR,
-    PERCH,
-    PERCH_SOLO,
-    START_SEED,
-    STOOL,
-    Scene,
-    SceneApp,
-    make_table,
-    play_until,
-    scene_settings,
-)
+from tui.screenshots import SceneApp
 from tui.widgets import LogLine, LogPane
 
 GUTTER = 5

@@ -10,11 +10,13 @@ from __future__ import annotations
 from textual.pilot import Pilot
 
 from tui.games.perch import PerchBoard
+from tui.games.perch_scenes import PERCH, PERCH_SEED, PERCH_SOLO
+from tui.scenes import DUO, Scene, make_table
+from tui.scenes import scene_settings as settings
 from tui.screens.curtain import CurtainScreen
 from tui.screens.game import GameScreen
 from tui.screens.game_over import GameOverScreen
-from tui.screenshots import DUO, PERCH, PERCH_SEED, PERCH_SOLO, Scene, SceneApp, make_table
-from tui.screenshots import scene_settings as settings
+from tui.screenshots import SceneApp
 
 MAX_PRESSES = 3000
 SHORT = {"dog_track": 3}  # a short dogs' track: a short game

@@ -1,7 +1,7 @@
 """The game screen playing Chat perché: snapshots of the set-up, a turn, a break and the
 game over at 80x24, and picking on the tree with the arrows.
 
-Scenes come from ``tui.screenshots`` (fixed seeds, instant bots, no countdown on
+Scenes come from ``tui.scenes`` (fixed seeds, instant bots, no countdown on
 screen), so the snapshots are the same on every run.
 """
 
@@ -12,15 +12,15 @@ from collections.abc import Awaitable, Callable
 from textual.pilot import Pilot
 
 from tui.games.perch import PerchBoard, PerchTree, TreeData, board_width, tree_width
-from tui.screens.game import GameScreen
-from tui.screenshots import (
-    Scene,
-    SceneApp,
+from tui.games.perch_scenes import (
     perch_break_scene,
     perch_over_scene,
     perch_setup_scene,
     perch_turn_scene,
 )
+from tui.scenes import Scene
+from tui.screens.game import GameScreen
+from tui.screenshots import SceneApp
 
 SnapCompare = Callable[..., bool]
 
@@ -180,7 +180,8 @@ def test_a_strength_token_is_on_its_own_digit() -> None:
     from themes import glyphs_for
     from tui.games.base import Shown
     from tui.games.perch import PerchUI
-    from tui.screenshots import PERCH, PERCH_SEED, PERCH_SOLO, make_table
+    from tui.games.perch_scenes import PERCH, PERCH_SEED, PERCH_SOLO
+    from tui.scenes import make_table
 
     table = make_table(PERCH_SOLO, PERCH_SEED, game=PERCH)
     ui = PerchUI(glyphs_for(False))

@@ -1,7 +1,7 @@
 """Whole games of Stool Pigeon played through the game screen with key presses only.
 
 The player at the keyboard reads the prompt bar and presses the key of the simple
-player's choice (``tui.screenshots.choose_among``: draw, swap into the first
+player's choice (``tui.games.stool_scenes.choose_among``: draw, swap into the first
 position, knock when allowed), except in races: a human who remembers a matching
 witness claims it.  A human asked in a race who is not at the keyboard buzzes with
 their key (F2...) when they remember a match, and then gets the curtain.  The seat
@@ -18,11 +18,13 @@ from textual.pilot import Pilot
 
 from engine.session import Table
 from tui.games.stool import BoardData, StoolBoard
+from tui.games.stool_scenes import STOOL
+from tui.scenes import DUO, FOUR, Scene, choose_among, make_table
+from tui.scenes import scene_settings as settings
 from tui.screens.curtain import CurtainScreen
 from tui.screens.game import CLAIM_KEYS, GameScreen
 from tui.screens.game_over import GameOverScreen
-from tui.screenshots import DUO, FOUR, STOOL, Scene, SceneApp, choose_among, make_table
-from tui.screenshots import scene_settings as settings
+from tui.screenshots import SceneApp
 from tui.widgets import ReactionBanner
 
 DUO_SEED = 3
@@ -98,7 +100,7 @@ async def play_to_the_end(app: SceneApp, pilot: Pilot[None]) -> list[tuple[str, 
                 continue
         if info is not None and info.options:
             ids = [o.option_id for o in info.options]
-            choice = choose_among(ids, info.kind)
+            choice = choose_among(screen.table.game.id, ids, info.kind)
             if shown is not None and (pos := remembered_match(table, shown)):
                 if info.kind != "race":  # its turn is on the bar: its own buzzer first
                     await pilot.press(CLAIM_KEYS[shown])

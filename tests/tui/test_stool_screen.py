@@ -1,6 +1,6 @@
 """The game screen playing Stool Pigeon: snapshots of every scene, privacy, picking, racing.
 
-Scenes come from ``tui.screenshots`` (fixed seeds, instant bots, no countdown on
+Scenes come from ``tui.scenes`` (fixed seeds, instant bots, no countdown on
 screen), so the snapshots are the same on every run.
 """
 
@@ -14,18 +14,8 @@ from engine.core import Event, Prompt
 from engine.session import Table
 from themes import glyphs_for
 from tui.games.stool import BoardData, SceneGrid, StoolBoard, StoolUI
-from tui.screens.curtain import CurtainScreen
-from tui.screens.game import GameScreen
-from tui.screenshots import (
-    DUO,
-    FOUR,
-    HOTSEAT,
+from tui.games.stool_scenes import (
     STOOL,
-    Scene,
-    SceneApp,
-    make_table,
-    play_until,
-    scene_settings,
     stool_choice,
     stool_knock_scene,
     stool_over_scene,
@@ -33,6 +23,10 @@ from tui.screenshots import (
     stool_race_scene,
     stool_start_scene,
 )
+from tui.scenes import DUO, FOUR, HOTSEAT, Scene, make_table, play_until, scene_settings
+from tui.screens.curtain import CurtainScreen
+from tui.screens.game import GameScreen
+from tui.screenshots import SceneApp
 from tui.widgets import LogLine, LogPane, ReactionBanner
 
 SnapCompare = Callable[..., bool]

@@ -141,12 +141,12 @@ def test_a_two_card_pick_keeps_its_keys_from_one_card_to_the_next() -> None:
 
 def test_a_hand_of_one_card_says_card() -> None:
     from engine.games.pigeons.cards import FACE_JSON
-    from themes import UNICODE_GLYPHS
-    from tui.games.pigeons import Card, hand_summary
+    from themes import TEXT_GLYPHS
+    from tui.games.pigeons import Card, hand_summary, pigeons_glyphs
 
     one = [Card.from_view({"id": "c1", **FACE_JSON["pigeon:white"]})]
-    assert hand_summary(one, UNICODE_GLYPHS).plain.startswith("1 card,")
-    assert hand_summary(one * 2, UNICODE_GLYPHS).plain.startswith("2 cards,")
+    assert hand_summary(one, pigeons_glyphs(TEXT_GLYPHS)).plain.startswith("1 card,")
+    assert hand_summary(one * 2, pigeons_glyphs(TEXT_GLYPHS)).plain.startswith("2 cards,")
 
 
 def test_a_turn_keys_its_draw_first() -> None:

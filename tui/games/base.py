@@ -38,7 +38,7 @@ from textual.app import ComposeResult
 from engine.core import Event, Prompt, and_list
 from engine.presence import LOCAL, Presence
 from themes import Glyphs
-from tui.widgets import LogLine, PromptInfo, SeatRow, TableInfo, keyed_options
+from tui.widgets import LogLine, PromptInfo, TableInfo, keyed_options
 from tui.widgets.pane_messages import PaneChoice, PaneSetting
 
 if TYPE_CHECKING:
@@ -62,7 +62,10 @@ class Shown:
 
     seat: int | None
     public: Mapping[str, Any]
+    """The view's public half; a presenter reads it as its game's schema
+    (``engine/games/<id>/view.py``), through its ``public_view``."""
     private: Mapping[str, Any]
+    """The view's private half (``{}`` for a spectator), read through ``private_view``."""
     prompt: Prompt | None
     """The decision on the prompt bar (the shown seat's), if any."""
     names: tuple[str, ...]
@@ -135,30 +138,9 @@ class GameUI:
         """Draw the game's panes for ``shown`` (the prompt bar shows ``info``)."""
 
     def table_info(self, shown: Shown) -> TableInfo:
-        """The seats pane: a row per seat, and the piles."""
-        public = shown.public
-        waiting = set(public.get("waiting", ()))
-        turn = int(public["turn"])
-        rows = tuple(
-            SeatRow(
-                name=str(s["name"]),
-                kind=shown.kinds[i],
-                cards=int(s["cards"]),
-                missed=int(s.get("missed_turns", 0)),
-                turn=i == turn and not public["over"],
-                deciding=i in waiting,
-                # "you" where it tells anything: several people at the table
-                # (hot-seat, or a LAN table's other players).
-                shown=i == shown.seat and (shown.hotseat or "remote" in shown.kinds),
-                tags=self.seat_tags(shown, i),
-            )
-            for i, s in enumerate(public["seats"])
-        )
-        return TableInfo(
-            rows=rows,
-            piles=self.piles_text(shown),
-            turn_number=int(public.get("turn_number", 0)),
-        )
+        """The seats pane: a row per seat, and the piles (a game that keeps the shared
+        seats pane, :attr:`seats_pane`, says what its rows are from its own view)."""
+        raise NotImplementedError(f"{type(self).__name__} shows the seats pane: its rows?")
 
     def seat_tags(self, shown: Shown, seat: int) -> tuple[str, ...]:
         """Extra words after a seat in the seats pane ("knocked")."""

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -39,7 +39,8 @@ from textual.widgets import Static
 from engine.core import Prompt
 from engine.games.perch.cards import counted
 from engine.games.perch.options import parse
-from themes import ASCII_GLYPHS, Glyphs
+from engine.games.perch.view import PerchPrivate, PerchPublic
+from themes import Glyphs
 from tui.games.base import GameUI, Shown, winners_title
 from tui.games.stool import AWAY
 from tui.lifecycle import coming_down
@@ -66,6 +67,36 @@ BOARD_CHROME = 6  # the tree pane's border, padding and a spare column around th
 BOARD_SHARE = 0.55  # the most of the screen's width a wide tree pane takes
 
 
+@dataclass(frozen=True, kw_only=True)
+class PerchGlyphs(Glyphs):
+    """The shared glyphs and Chat perché's own: a bird, the piles."""
+
+    bird: str
+    deck: str
+    discard: str
+
+
+def perch_glyphs(glyphs: Glyphs) -> PerchGlyphs:
+    """The game's set for the shared ``glyphs`` (``themes.glyphs_for``'s choice)."""
+    if isinstance(glyphs, PerchGlyphs):
+        return glyphs
+    shared = glyphs.shared_fields()
+    if glyphs.ascii:
+        return PerchGlyphs(**shared, bird="*", deck="[]", discard="[/]")
+    return PerchGlyphs(**shared, bird="◆", deck="▤", discard="▥")
+
+
+def public_view(view: Mapping[str, Any]) -> PerchPublic:
+    """A view's public half, read as the game's schema (:mod:`engine.games.perch.view`)."""
+    return cast(PerchPublic, view)
+
+
+def private_view(view: Mapping[str, Any]) -> PerchPrivate:
+    """A view's private half, read as the game's schema; a spectator's is empty, so
+    what may be missing is read with ``get``."""
+    return cast(PerchPrivate, view)
+
+
 def tree_width(link: int = LINK) -> int:
     """The tree's cells across, with branches of ``link`` cells between two spots."""
     half = LABEL + 1 + TOKEN + 1 + 4 * (1 + link)  # one side of the tree, up to the trunk
@@ -86,10 +117,6 @@ def board_width(screen_width: int) -> tuple[int, int]:
     return WIDTH + BOARD_CHROME, LINK
 
 
-def is_ascii(glyphs: Glyphs) -> bool:
-    return glyphs == ASCII_GLYPHS
-
-
 @dataclass(frozen=True, slots=True)
 class Lines:
     """The box-drawing pieces of the tree (or their ASCII fallbacks)."""
@@ -106,8 +133,8 @@ class Lines:
     arrow: str
 
     @classmethod
-    def for_glyphs(cls, glyphs: Glyphs) -> Lines:
-        if is_ascii(glyphs):
+    def for_glyphs(cls, glyphs: PerchGlyphs) -> Lines:
+        if glyphs.ascii:
             return cls("-", "|", "|", "|", "+", ".", "x", ".", "=", ">")
         return cls("─", "│", "┤", "├", "┴", "·", "╳", "·", "═", "▶")
 
@@ -165,17 +192,17 @@ def assemble(*parts: str | tuple[str, str]) -> Content:
 # --------------------------------------------------------------------------- drawing
 
 
-def occupant_cell(occupant: str | None, glyphs: Glyphs, lines: Lines) -> tuple[str, str]:
+def occupant_cell(occupant: str | None, glyphs: PerchGlyphs, lines: Lines) -> tuple[str, str]:
     if occupant in LETTER:
         return LETTER[occupant], CAT_STYLE[occupant]
     if occupant == "bird":
-        return glyphs.pigeon, BIRD_STYLE
+        return glyphs.bird, BIRD_STYLE
     return lines.empty, "$text-muted"
 
 
 def tree_lines(
     data: TreeData,
-    glyphs: Glyphs,
+    glyphs: PerchGlyphs,
     *,
     cursor: str | None,
     focused: bool,
@@ -196,7 +223,7 @@ def tree_lines(
         if pos in usable:
             style = f"{style} bold on $accent 35%"
             if text == ln.empty:
-                text = "o" if is_ascii(glyphs) else "◇"
+                text = "o" if glyphs.ascii else "◇"
                 style = f"bold $text-accent on $accent 35% {pick}"
         if pos == data.chosen or pos in data.moved:
             style = f"{style} underline"
@@ -300,7 +327,7 @@ def tree_lines(
             (" black ", "dim"),
             ("G", CAT_STYLE["ginger"]),
             (" ginger ", "dim"),
-            (glyphs.pigeon, BIRD_STYLE),
+            (glyphs.bird, BIRD_STYLE),
             (" bird ", "dim"),
             ("b1-4 g?", "dim"),  # the notation, not a token: b3 read as a real one (QA)
             (" strengths", "dim"),
@@ -309,7 +336,7 @@ def tree_lines(
     return out, where
 
 
-def token_cell(branch: Branch, data: TreeData, glyphs: Glyphs) -> tuple[str, str]:
+def token_cell(branch: Branch, data: TreeData, glyphs: PerchGlyphs) -> tuple[str, str]:
     """Two cells: the owner's letter (lower case) and the strength, ``?`` when hidden."""
     if branch.owner is None:
         return "  ", ""
@@ -327,6 +354,8 @@ def token_cell(branch: Branch, data: TreeData, glyphs: Glyphs) -> tuple[str, str
 
 class PerchTree(CursorGrid[TreeData]):
     """The tree; arrows move between the positions that can be picked, Enter picks."""
+
+    glyphs: PerchGlyphs
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "select", "Pick", tooltip="Pick the position under the cursor"),
@@ -414,7 +443,7 @@ class PerchBoard(Vertical):
 
     data: reactive[TreeData | None] = reactive(None)
 
-    def __init__(self, glyphs: Glyphs, *, id: str | None = None) -> None:
+    def __init__(self, glyphs: PerchGlyphs, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.glyphs = glyphs
 
@@ -482,6 +511,10 @@ class PerchUI(GameUI):
     seats_pane: ClassVar[bool] = False
     windows: ClassVar[bool] = False  # every decision is one player's, in turn
     secret: ClassVar[str] = "tokens"  # the strength tokens in hand (no cards to hide)
+    glyphs: PerchGlyphs
+
+    def __init__(self, glyphs: Glyphs) -> None:
+        super().__init__(perch_glyphs(glyphs))
 
     def compose_main(self) -> ComposeResult:
         yield PerchBoard(self.glyphs, id="perch")
@@ -548,8 +581,8 @@ class PerchUI(GameUI):
             table.update(text)
 
     def tree_data(self, shown: Shown) -> TreeData:
-        public = shown.public
-        private = shown.private if shown.seat is not None else {}
+        public = public_view(shown.public)
+        private = private_view(shown.private if shown.seat is not None else {})
         prompt = shown.prompt
         usable: list[str] = []
         if prompt is not None:
@@ -564,10 +597,10 @@ class PerchUI(GameUI):
                 name=str(b["name"]),
                 spots=tuple(s.get("occupant") for s in b["spots"]),
                 owner=None if owner is None else str(owner),
-                strength=None if b.get("strength") is None else int(b["strength"]),
+                strength=b["strength"],
                 broken=bool(b.get("broken")),
             )
-        stage: Mapping[str, Any] = public.get("stage") or {}
+        stage = public["stage"]
         secret = {str(k): int(v) for k, v in (private.get("strengths") or {}).items()}
         players = public["players"]
         return TreeData(
@@ -587,7 +620,7 @@ class PerchUI(GameUI):
     def private_line(self, shown: Shown, secret: Mapping[str, int]) -> Content:
         if shown.seat is None:
             return Content("")
-        private = shown.private
+        private = private_view(shown.private)
         colour = str(private.get("colour", COLOURS[shown.seat]))
         parts: list[Content] = [
             assemble("You: ", (f"{LETTER[colour]} {colour}", CAT_STYLE[colour]), ".")
@@ -605,7 +638,7 @@ class PerchUI(GameUI):
         """The Cards pane: each player (turn, kind or away, colour, name), their piles;
         the card just flipped; the birds.  ``away``: seats whose player dropped (LAN)."""
         g = self.glyphs
-        public = shown.public
+        public = public_view(shown.public)
         playing = not public.get("over")
         turn = int(public["turn"])
         lines: list[Content] = []
@@ -654,7 +687,7 @@ class PerchUI(GameUI):
         else:
             lines.append(Content.styled("No card flipped yet.", "dim"))
         birds = counted(public["birds_supply"], "bird")
-        bird = assemble((g.pigeon, BIRD_STYLE), f" {birds} beside the tree")
+        bird = assemble((g.bird, BIRD_STYLE), f" {birds} beside the tree")
         lines.append(bird)
         return Content("\n").join(lines)
 
@@ -686,7 +719,8 @@ class PerchUI(GameUI):
 
     # ------------------------------------------------------------------ the end
 
-    def result(self, public: Mapping[str, Any], names: tuple[str, ...]) -> GameResult:
+    def result(self, view: Mapping[str, Any], names: tuple[str, ...]) -> GameResult:
+        public = public_view(view)
         outcome: Mapping[str, Any] = public.get("result") or {}
         winners = [int(w) for w in outcome.get("winners", ())]
         scores = list(outcome.get("scores", ()))

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 from textual import on
 from textual.app import ComposeResult
@@ -27,17 +27,65 @@ from textual.widgets.option_list import Option
 from engine.core import Prompt
 from engine.games.pigeons.cards import ACTIONS, COLOURS, FLOCK, REACTION_ACTIONS
 from engine.games.pigeons.options import CATS, DRAW, try_parse
-from themes import ASCII_GLYPHS, PIGEON_LETTERS, Glyphs
+from engine.games.pigeons.view import Card as CardView
+from engine.games.pigeons.view import PigeonsPrivate, PigeonsPublic
+from themes import PIGEON_LETTERS, Glyphs
 from tui.games.base import GameUI, Shown, winners_title
 from tui.lifecycle import coming_down
 from tui.plain import plain
-from tui.widgets import KeyedOption, PromptInfo, keyed_options, keyed_slots, option_keys
+from tui.widgets import (
+    KeyedOption,
+    PromptInfo,
+    SeatRow,
+    TableInfo,
+    keyed_options,
+    keyed_slots,
+    option_keys,
+)
 from tui.widgets.pane_messages import PaneChoice
 from tui.widgets.pane_stack import PaneStack
 from tui.widgets.result import GameResult, ResultSection
 
 if TYPE_CHECKING:
     from textual.screen import Screen
+
+
+@dataclass(frozen=True, kw_only=True)
+class PigeonsGlyphs(Glyphs):
+    """The shared glyphs and Cats Among The Pigeons' own: how a card says what it is
+    without colour, and the piles."""
+
+    pigeon: str
+    rainbow: str
+    cat: str
+    action: str
+    deck: str
+    discard: str
+
+
+def pigeons_glyphs(glyphs: Glyphs) -> PigeonsGlyphs:
+    """The game's set for the shared ``glyphs`` (``themes.glyphs_for``'s choice)."""
+    if isinstance(glyphs, PigeonsGlyphs):
+        return glyphs
+    shared = glyphs.shared_fields()
+    if glyphs.ascii:
+        return PigeonsGlyphs(
+            **shared, pigeon="*", rainbow="@", cat="!", action="+", deck="[]", discard="[/]"
+        )
+    return PigeonsGlyphs(
+        **shared, pigeon="◆", rainbow="✱", cat="☠", action="✦", deck="▤", discard="▥"
+    )
+
+
+def public_view(view: Mapping[str, Any]) -> PigeonsPublic:
+    """A view's public half, read as the game's schema (:mod:`engine.games.pigeons.view`)."""
+    return cast(PigeonsPublic, view)
+
+
+def private_view(view: Mapping[str, Any]) -> PigeonsPrivate:
+    """A view's private half, read as the game's schema; a spectator's is empty, so
+    what may be missing is read with ``get``."""
+    return cast(PigeonsPrivate, view)
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,7 +108,7 @@ class Card:
         return self.kind
 
     @classmethod
-    def from_view(cls, data: Mapping[str, Any]) -> Card:
+    def from_view(cls, data: CardView) -> Card:
         return cls(
             id=str(data["id"]),
             kind=str(data["kind"]),
@@ -70,7 +118,7 @@ class Card:
         )
 
 
-def cards_from_view(items: Iterable[Mapping[str, Any]] | None) -> tuple[Card, ...]:
+def cards_from_view(items: Iterable[CardView] | None) -> tuple[Card, ...]:
     return tuple(Card.from_view(item) for item in items or ())
 
 
@@ -94,15 +142,16 @@ class CardGroup:
         return len(self.cards)
 
 
-def face_order(face: str) -> tuple[int, int]:
-    """Where a face goes in a hand: pigeons by colour, rainbows, cats, then actions."""
-    if face.startswith("pigeon:"):
-        return (0, COLOURS.index(face[7:]))
-    if face == "rainbow":
+def face_order(card: Card) -> tuple[int, int]:
+    """Where a card goes in a hand: pigeons by colour, rainbows, cats, then actions."""
+    if card.kind == "pigeon":
+        return (0, COLOURS.index(str(card.colour)))
+    if card.kind == "rainbow":
         return (1, 0)
-    if face == "cat":
+    if card.kind == "cat":
         return (2, 0)
     actions = list(ACTIONS)
+    face = card.face
     return (3, actions.index(face) if face in actions else len(actions))
 
 
@@ -113,7 +162,7 @@ def group_cards(cards: Iterable[Card]) -> list[CardGroup]:
         groups.setdefault(card.face, []).append(card)
     return [
         CardGroup(face, tuple(items))
-        for face, items in sorted(groups.items(), key=lambda kv: face_order(kv[0]))
+        for face, items in sorted(groups.items(), key=lambda kv: face_order(kv[1][0]))
     ]
 
 
@@ -145,7 +194,7 @@ def card_style(card: Card) -> str:
     return "$card-action"
 
 
-def card_mark(card: Card, glyphs: Glyphs) -> str:
+def card_mark(card: Card, glyphs: PigeonsGlyphs) -> str:
     """Two cells that say what a card is without colour: 'R◆', '✱✱', '☠☠', '✦ '."""
     if card.kind == "pigeon":
         return PIGEON_LETTERS.get(str(card.colour), "?") + glyphs.pigeon
@@ -156,21 +205,16 @@ def card_mark(card: Card, glyphs: Glyphs) -> str:
     return glyphs.action + " "
 
 
-def is_ascii(glyphs: Glyphs) -> bool:
-    """Whether ``glyphs`` is the plain-ASCII set (then no other Unicode is drawn either)."""
-    return glyphs == ASCII_GLYPHS
+def dash(glyphs: PigeonsGlyphs) -> str:
+    return "-" if glyphs.ascii else "—"
 
 
-def dash(glyphs: Glyphs) -> str:
-    return "-" if is_ascii(glyphs) else "—"
-
-
-def times(glyphs: Glyphs) -> str:
+def times(glyphs: PigeonsGlyphs) -> str:
     """The multiplication sign, or an x in ASCII mode."""
-    return "x" if is_ascii(glyphs) else "×"
+    return "x" if glyphs.ascii else "×"
 
 
-def card_content(card: Card, glyphs: Glyphs, count: int = 1) -> Content:
+def card_content(card: Card, glyphs: PigeonsGlyphs, count: int = 1) -> Content:
     """A card inline: its mark and its name ('R◆ Red pigeon ×2'), in its colour."""
     style = card_style(card)
     parts: list[str | tuple[str, str]] = [
@@ -183,7 +227,7 @@ def card_content(card: Card, glyphs: Glyphs, count: int = 1) -> Content:
     return Content.assemble(*parts)
 
 
-def key_cell(key: str | None, usable: bool, glyphs: Glyphs) -> tuple[str, str]:
+def key_cell(key: str | None, usable: bool, glyphs: PigeonsGlyphs) -> tuple[str, str]:
     """The first cell of a card row: the key that uses the card, else a bullet, else blank."""
     if key:
         return (f"{key}", "bold reverse")
@@ -192,7 +236,7 @@ def key_cell(key: str | None, usable: bool, glyphs: Glyphs) -> tuple[str, str]:
 
 def hand_row(
     group: CardGroup,
-    glyphs: Glyphs,
+    glyphs: PigeonsGlyphs,
     rainbows: int,
     *,
     key: str | None = None,
@@ -239,7 +283,7 @@ def cards_count(n: int) -> str:
     return "1 card" if n == 1 else f"{n} cards"
 
 
-def hand_summary(cards: Sequence[Card], glyphs: Glyphs) -> Content:
+def hand_summary(cards: Sequence[Card], glyphs: PigeonsGlyphs) -> Content:
     """The lines under the hand: size, best flock, and the cat warning."""
     counts, rainbows, cats = flock_counts(cards)
     parts: list[str | tuple[str, str]] = [cards_count(len(cards))]
@@ -262,7 +306,7 @@ def hand_summary(cards: Sequence[Card], glyphs: Glyphs) -> Content:
     return Content.assemble(*parts)
 
 
-def group_content(group: CardGroup, glyphs: Glyphs) -> Content:
+def group_content(group: CardGroup, glyphs: PigeonsGlyphs) -> Content:
     """A compact group for revealed hands: 'R◆ red×3', '☠ Cat×2', '✦ Gift'.
 
     The game-over screen keeps each group whole on its line (:class:`ResultSection`
@@ -363,13 +407,14 @@ def which_option_text(card: Card, choices: Sequence[tuple[str, str, str | None]]
     return f"{what} {listed}: {press}."
 
 
-def options_in_order(prompt: Prompt, private: Mapping[str, Any]) -> list[tuple[str, str]]:
+def options_in_order(prompt: Prompt, view: Mapping[str, Any]) -> list[tuple[str, str]]:
     """The prompt's (option id, label) pairs in the order they get keys.
 
     A pick's options are cards: they go in the order the hand (or the searched
     pile) shows them, so the keys run down the rows.  A turn's draw comes first.
     Other options keep the game's order.  A way back is on Escape, not on a key.
     """
+    private = private_view(view)
     pairs = [(o.id, o.label) for o in prompt.choices()]
     if prompt.kind == "turn":
         # Drawing ends every turn: always key 1 and the bar's first line.  Last, it
@@ -378,11 +423,11 @@ def options_in_order(prompt: Prompt, private: Mapping[str, Any]) -> list[tuple[s
     if prompt.kind == "pick":
         shown = private.get("search") or private.get("hand") or ()
         cards = {c.id: c for c in cards_from_view(shown)}
-        pairs.sort(key=lambda p: face_order(cards[p[0]].face) if p[0] in cards else (9, 0))
+        pairs.sort(key=lambda p: face_order(cards[p[0]]) if p[0] in cards else (9, 0))
     return pairs
 
 
-def pick_keyed(pairs: list[tuple[str, str]], private: Mapping[str, Any]) -> tuple[KeyedOption, ...]:
+def pick_keyed(pairs: list[tuple[str, str]], private: PigeonsPrivate) -> tuple[KeyedOption, ...]:
     """A pick's keys, which stay put from one card to the next of the same choice.
 
     A choice of two cards (Pigeon Fancier's discard, Double Swap) asks one card at a
@@ -397,7 +442,7 @@ def pick_keyed(pairs: list[tuple[str, str]], private: Mapping[str, Any]) -> tupl
     chosen = [(cid, hand[cid].name) for cid in picked if cid in hand]
     every = sorted(
         [(cid, label, True) for cid, label in pairs] + [(cid, n, False) for cid, n in chosen],
-        key=lambda p: face_order(hand[p[0]].face) if p[0] in hand else (9, 0),
+        key=lambda p: face_order(hand[p[0]]) if p[0] in hand else (9, 0),
     )
     live: dict[str, str] = {}  # label -> the first option offered with it
     for cid, label, offered in every:
@@ -478,7 +523,7 @@ class HandPane(Widget):
 
     data: reactive[HandData | None] = reactive(None)
 
-    def __init__(self, glyphs: Glyphs, *, id: str | None = None) -> None:
+    def __init__(self, glyphs: PigeonsGlyphs, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.glyphs = glyphs
         self._groups: list[CardGroup] = []
@@ -592,7 +637,7 @@ class DiscardPane(Widget):
 
     data: reactive[DiscardData | None] = reactive(None, layout=True)
 
-    def __init__(self, glyphs: Glyphs, *, id: str | None = None) -> None:
+    def __init__(self, glyphs: PigeonsGlyphs, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.glyphs = glyphs
         self._groups: list[CardGroup] = []
@@ -727,7 +772,7 @@ def winning_flock(cards: Sequence[Card], flock: Collection[str]) -> tuple[list[C
 def revealed_hand(
     name: str,
     cards: Sequence[Card],
-    glyphs: Glyphs,
+    glyphs: PigeonsGlyphs,
     *,
     winner: bool,
     colour: str | None,
@@ -772,6 +817,11 @@ class PigeonsUI(GameUI):
     """Cats Among The Pigeons on the shared game screen: the hand on the left, the
     discard pile in the side column; cards answer the open decision."""
 
+    glyphs: PigeonsGlyphs
+
+    def __init__(self, glyphs: Glyphs) -> None:
+        super().__init__(pigeons_glyphs(glyphs))
+
     def compose_main(self) -> ComposeResult:
         yield HandPane(self.glyphs, id="hand")
 
@@ -788,23 +838,23 @@ class PigeonsUI(GameUI):
     def window_for_others(self, shown: Shown, asked: str) -> str:
         """ "Ann's Pluck on Bob: Bob may react.", "Bob's Wing Block: ...", "Ann discards
         a pair: ..." (the window's own prompt says this to the seats asked)."""
-        stage = shown.public.get("stage") or {}
+        stage = public_view(shown.public)["stage"]
         names = shown.names
-        if stage.get("kind") == "action":
-            chain = stage.get("chain") or []
+        if stage["kind"] == "action":
+            chain = stage["chain"]
             if chain:  # the last block or trap is what may be answered now
                 last = chain[-1]
                 what = f"{names[int(last['seat'])]}'s {last['card']['name']}"
             else:
                 player = int(stage["seat"])
                 what = f"{names[player]}'s {stage['action']['name']}"
-                target = stage.get("target")
+                target = stage["target"]
                 if isinstance(target, int) and target >= 0 and target != player:
                     what += f" on {names[target]}"
-                elif stage.get("direction"):
+                elif stage["direction"]:
                     what += f" to the {stage['direction']}"
             return f"{what}: {asked} may react."
-        if stage.get("kind") == "sale":
+        if stage["kind"] == "sale":
             return f"{names[int(stage['seat'])]} discards a pair: {asked} may react."
         return super().window_for_others(shown, asked)
 
@@ -813,7 +863,7 @@ class PigeonsUI(GameUI):
         assert prompt is not None
         pairs = self.ordered_options(shown)
         if prompt.kind == "pick":
-            options = pick_keyed(pairs, shown.private)
+            options = pick_keyed(pairs, private_view(shown.private))
         else:
             options = keyed_options(pairs)
         text, hint, listed = prompt.text, "", True
@@ -833,7 +883,7 @@ class PigeonsUI(GameUI):
 
     def fill(self, screen: Screen[Any], shown: Shown, info: PromptInfo) -> None:
         prompt = shown.prompt
-        private = shown.private
+        public, private = public_view(shown.public), private_view(shown.private)
         pairs = [(o.id, o.label) for o in prompt.options] if prompt else []
         keys = option_keys(pairs, info.options)
         hand_pane = screen.query_one(HandPane)
@@ -847,11 +897,11 @@ class PigeonsUI(GameUI):
                 picked=frozenset(private.get("picked", ())),
             )
         search = cards_from_view(private["search"]) if "search" in private else None
-        top = shown.public.get("discard_top")
+        top = public["discard_top"]
         discard = screen.query_one(DiscardPane)
         was_searching = discard.searching
         discard.data = DiscardData(
-            count=int(shown.public["discard_count"]),
+            count=public["discard_count"],
             top=Card.from_view(top) if top else None,
             search=search,
             options=keys if search is not None else (),
@@ -861,9 +911,35 @@ class PigeonsUI(GameUI):
         elif search is None and was_searching:
             hand_pane.focus_cards()
 
+    def table_info(self, shown: Shown) -> TableInfo:
+        public = public_view(shown.public)
+        waiting = set(public["waiting"])
+        turn = public["turn"]
+        rows = tuple(
+            SeatRow(
+                name=s["name"],
+                kind=shown.kinds[i],
+                cards=s["cards"],
+                missed=s["missed_turns"],
+                turn=i == turn and not public["over"],
+                deciding=i in waiting,
+                # "you" where it tells anything: several people at the table
+                # (hot-seat, or a LAN table's other players).
+                shown=i == shown.seat and (shown.hotseat or "remote" in shown.kinds),
+                tags=self.seat_tags(shown, i),
+            )
+            for i, s in enumerate(public["seats"])
+        )
+        return TableInfo(
+            rows=rows,
+            piles=self.piles_text(shown),
+            turn_number=public["turn_number"],
+        )
+
     def piles_text(self, shown: Shown) -> str:
         g = self.glyphs
-        draw, discard = int(shown.public["draw_count"]), int(shown.public["discard_count"])
+        public = public_view(shown.public)
+        draw, discard = public["draw_count"], public["discard_count"]
         return f"{g.deck} draw pile {draw}   {g.discard} discard {discard}"
 
     def option_for(self, choice: PaneChoice, shown: Shown) -> tuple[str | None, str]:
@@ -887,13 +963,14 @@ class PigeonsUI(GameUI):
     def curtain_reason(self, name: str, prompt: Prompt | None, public: Mapping[str, Any]) -> str:
         if prompt is not None and prompt.kind == "turn":
             return f"It is {name}'s turn."
-        stage = public.get("stage") or {}
-        if prompt is not None and stage.get("kind") == "multi":
+        stage = public_view(public)["stage"]
+        if prompt is not None and stage["kind"] == "multi":
             # Pigeon Mail, Ruffle Feathers, Double Swap: several choose at once.
             return f"Each player asked chooses in turn: now {name}."
         return f"{name} has a choice to make."
 
-    def result(self, public: Mapping[str, Any], names: tuple[str, ...]) -> GameResult:
+    def result(self, view: Mapping[str, Any], names: tuple[str, ...]) -> GameResult:
+        public = public_view(view)
         result: Mapping[str, Any] = public.get("result") or {}
         winners = [int(w) for w in result.get("winners", ())]
         colour = result.get("colour")

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
+from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple, cast
 
 from rich.cells import cell_len
 from textual.app import ComposeResult
@@ -37,6 +37,8 @@ from textual.widgets import Static
 
 from engine.core import Event, Prompt
 from engine.games.stool.options import parse_position, position_of, try_parse
+from engine.games.stool.view import Face as FaceView
+from engine.games.stool.view import Seat, StoolPrivate, StoolPublic
 from engine.presence import Presence
 from themes import ASCII_GLYPHS, Glyphs
 from tui.games.base import GameUI, SeatPrefs, Shown, seat_prefs, winners_title
@@ -68,6 +70,40 @@ BIG_HEIGHT = 6  # a big card (a wide terminal): its position, a gap, its face, i
 BIG_WIDTH = 14  # ...and room for "Stool Pigeon" inside its frame
 
 
+@dataclass(frozen=True, kw_only=True)
+class StoolGlyphs(Glyphs):
+    """The shared glyphs and Stool Pigeon's own: a card's back, a knock, the piles."""
+
+    card_back: str
+    knock: str  # a seat that knocked
+    deck: str
+    discard: str
+
+
+def stool_glyphs(glyphs: Glyphs) -> StoolGlyphs:
+    """The game's set for the shared ``glyphs`` (``themes.glyphs_for``'s choice)."""
+    if isinstance(glyphs, StoolGlyphs):
+        return glyphs
+    shared = glyphs.shared_fields()
+    if glyphs.ascii:
+        return StoolGlyphs(**shared, card_back="#", knock="!", deck="[]", discard="[/]")
+    return StoolGlyphs(**shared, card_back="▒", knock="⚑", deck="▤", discard="▥")
+
+
+_ASCII = stool_glyphs(ASCII_GLYPHS)
+
+
+def public_view(view: Mapping[str, Any]) -> StoolPublic:
+    """A view's public half, read as the game's schema (:mod:`engine.games.stool.view`)."""
+    return cast(StoolPublic, view)
+
+
+def private_view(view: Mapping[str, Any]) -> StoolPrivate:
+    """A view's private half, read as the game's schema; a spectator's is empty, so
+    what may be missing is read with ``get``."""
+    return cast(StoolPrivate, view)
+
+
 # --------------------------------------------------------------------------- faces
 
 
@@ -81,7 +117,7 @@ class Face:
     pigeon: str | None = None
 
     @classmethod
-    def from_view(cls, data: Mapping[str, Any]) -> Face:
+    def from_view(cls, data: FaceView) -> Face:
         value = data.get("value")
         return cls(
             kind=str(data["kind"]),
@@ -126,16 +162,12 @@ class Face:
         return "bold $foreground"
 
 
-def card_back(glyphs: Glyphs) -> str:
+def card_back(glyphs: StoolGlyphs) -> str:
     return glyphs.card_back * 2
 
 
-def is_ascii(glyphs: Glyphs) -> bool:
-    return glyphs == ASCII_GLYPHS
-
-
-def dash(glyphs: Glyphs) -> str:
-    return "-" if is_ascii(glyphs) else "—"
+def dash(glyphs: StoolGlyphs) -> str:
+    return "-" if glyphs.ascii else "—"
 
 
 # --------------------------------------------------------------------------- the grid's data
@@ -204,7 +236,7 @@ def card_lines(
     slot: Slot,
     width: int,
     tall: bool,
-    glyphs: Glyphs,
+    glyphs: StoolGlyphs,
     *,
     cursor: bool,
     focused: bool,
@@ -231,7 +263,7 @@ def card_lines(
         lines = [Content.assemble((slot.pos.rjust(width - 3) + " ", label_style), face)]
     else:
         inner = width - 2
-        h, v, corners = ("-", "|", "++++") if is_ascii(glyphs) else ("─", "│", "╭╮╰╯")
+        h, v, corners = ("-", "|", "++++") if glyphs.ascii else ("─", "│", "╭╮╰╯")
         colour = "bold $warning" if slot.picked else "$accent" if slot.usable else "$text-muted"
         frame = f"{colour} {pick}"
         if slot.face is None:  # a card back fills the card
@@ -270,7 +302,7 @@ def scene_lines(
     width: int,
     cell: int,
     layout: Layout,
-    glyphs: Glyphs,
+    glyphs: StoolGlyphs,
     *,
     cursor: str | None,
     focused: bool,
@@ -323,7 +355,9 @@ def scene_lines(
     return [line.pad_right(max(0, width - line.cell_length)) for line in lines], where
 
 
-def scene_head(scene: SceneView, width: int, glyphs: Glyphs, *, short: bool = False) -> Content:
+def scene_head(
+    scene: SceneView, width: int, glyphs: StoolGlyphs, *, short: bool = False
+) -> Content:
     """'▶ A ☺ Ann ⚑ you': whose turn, the letter of its positions, human or bot (or the
     away glyph; the bot glyph if a bot plays for them, but for ``short``), the name,
     whether it knocked, "away" if its player dropped, and whether it is the seat
@@ -425,7 +459,7 @@ def layout_grid(
     grid: GridData,
     width: int,
     layout: Layout,
-    glyphs: Glyphs,
+    glyphs: StoolGlyphs,
     *,
     cursor: str | None,
     focused: bool,
@@ -471,7 +505,7 @@ def layout_grid(
 def fewest_lines(grid: GridData, width: int) -> int:
     """The lines the crime scenes need at least in ``width`` cells (the densest layout)."""
     return min(
-        len(layout_grid(grid, width, layout, ASCII_GLYPHS, cursor=None, focused=False)[0])
+        len(layout_grid(grid, width, layout, _ASCII, cursor=None, focused=False)[0])
         for layout in LAYOUTS
     )
 
@@ -480,7 +514,7 @@ def grid_layout(
     grid: GridData,
     width: int,
     height: int,
-    glyphs: Glyphs,
+    glyphs: StoolGlyphs,
     *,
     cursor: str | None,
     focused: bool,
@@ -517,6 +551,7 @@ class SceneGrid(CursorGrid[GridData]):
     """Every crime scene; arrows move between cards, Enter (or a click) picks one."""
 
     MOVE_AMONG_ALL = True  # the cursor may rest on any card, to read its position
+    glyphs: StoolGlyphs
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "select", "Pick", tooltip="Pick the card under the cursor"),
@@ -600,7 +635,7 @@ class StoolBoard(Vertical):
 
     data: reactive[BoardData | None] = reactive(None)
 
-    def __init__(self, glyphs: Glyphs, *, id: str | None = None) -> None:
+    def __init__(self, glyphs: StoolGlyphs, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.glyphs = glyphs
 
@@ -687,9 +722,10 @@ class StoolUI(GameUI):
     reaction: ClassVar[str] = "claim"
     buzz_shown_seat: ClassVar[bool] = True
     seats_pane: ClassVar[bool] = False
+    glyphs: StoolGlyphs
 
     def __init__(self, glyphs: Glyphs) -> None:
-        super().__init__(glyphs)
+        super().__init__(stool_glyphs(glyphs))
         self.memory_aid: set[int] = set()
         """The seats that turned the memory aid on."""
         self._prefs: tuple[SeatPrefs, str, int] | None = None
@@ -750,14 +786,14 @@ class StoolUI(GameUI):
         # the bar lists a Kingpin's Give 1-3 before its Eliminate A1 4....
         board = [
             at.get(str(slot["pos"]))
-            for seat_view in shown.public["seats"]
+            for seat_view in public_view(shown.public)["seats"]
             if int(seat_view["seat"]) in scenes
             for slot in seat_view["slots"]
         ]
         return keyed_slots([*plain, *board])
 
     def window_for_others(self, shown: Shown, asked: str) -> str:
-        race = shown.public.get("race") or {}
+        race = public_view(shown.public).get("race") or {}
         if race.get("open") and race.get("card"):
             name = Face.from_view(race["card"]).name
             return f"Race for the {name}: {asked} may claim."
@@ -773,7 +809,7 @@ class StoolUI(GameUI):
             text = "Look at your two bottom cards (once only!): they are face up on your scene."
             hint = "Remember them." if not self.aid_on(shown.seat) else ""
         elif prompt.kind == "race":
-            race = shown.public.get("race") or {}
+            race = public_view(shown.public).get("race") or {}
             card = race.get("card")
             name = Face.from_view(card).name if card else "card"
             text = f"Race: claim a matching {name} anywhere, or pass. Wrong costs a penalty card."
@@ -797,18 +833,18 @@ class StoolUI(GameUI):
     def board_data(self, shown: Shown, away: frozenset[int] = frozenset()) -> BoardData:
         """Everything the board shows for ``shown``; ``away``: the seats whose player
         dropped (a LAN table)."""
-        public = shown.public
-        private = shown.private if shown.seat is not None else {}
+        public = public_view(shown.public)
+        private = private_view(shown.private if shown.seat is not None else {})
         prompt = shown.prompt
         usable = {position_of(o.id) for o in prompt.options} if prompt is not None else set()
         peeks = {str(p["pos"]): Face.from_view(p["card"]) for p in private.get("peek", ())}
-        memory: Mapping[str, Any] = private.get("memory", {}) if self.aid_on(shown.seat) else {}
-        stage: Mapping[str, Any] = public.get("stage") or {}
+        memory = private.get("memory", {}) if self.aid_on(shown.seat) else {}
+        stage = public["stage"]
         picked = {str(p) for p in stage.get("picked") or ()}
         giveback = public.get("giveback")
         if giveback:
             picked.add(str(giveback["pos"]))
-        knock = public.get("knock") or {}
+        knock = public["knock"]
         playing = public.get("phase") == "play"
         scenes = []
         for seat_view in public["seats"]:
@@ -842,7 +878,7 @@ class StoolUI(GameUI):
                     slots=tuple(slots),
                     kind=shown.kinds[x] if x < len(shown.kinds) else "human",
                     turn=playing and int(public["turn"]) == x,
-                    knocked=knock.get("seat") == x,
+                    knocked=knock is not None and knock["seat"] == x,
                     you=x == shown.seat,
                     away=x in away,
                 )
@@ -861,7 +897,7 @@ class StoolUI(GameUI):
     def piles_line(self, shown: Shown) -> tuple[tuple[Content, ...], ...]:
         """The DRAW count and the PLAY top; then whose turn, the knock and the race."""
         g = self.glyphs
-        public = shown.public
+        public = public_view(shown.public)
         names = shown.names
         piles = [Content.styled(f"{g.deck} DRAW {public['draw_count']}", "bold")]
         top = public.get("play_top")
@@ -906,10 +942,10 @@ class StoolUI(GameUI):
         """What only the seat shown may see now: the card it drew, what it peeks at."""
         if shown.seat is None:
             return Content("")
-        drawn = shown.private.get("drawn")
+        drawn = private_view(shown.private).get("drawn")
         if drawn:
             face = Face.from_view(drawn)
-            took = (shown.public.get("stage") or {}).get("from") == "play"
+            took = (public_view(shown.public).get("stage") or {}).get("from") == "play"
             return Content.assemble(
                 ("You took " if took else "You drew ", "bold"),
                 (face.words, face.style),
@@ -964,7 +1000,8 @@ class StoolUI(GameUI):
 
     # ------------------------------------------------------------------ the end
 
-    def result(self, public: Mapping[str, Any], names: tuple[str, ...]) -> GameResult:
+    def result(self, view: Mapping[str, Any], names: tuple[str, ...]) -> GameResult:
+        public = public_view(view)
         outcome: Mapping[str, Any] = public.get("result") or {}
         winners = [int(w) for w in outcome.get("winners", ())]
         scores = list(outcome.get("scores", ()))
@@ -998,7 +1035,7 @@ class StoolUI(GameUI):
 
     def revealed_scene(
         self,
-        seat: Mapping[str, Any],
+        seat: Seat,
         names: Sequence[str],
         *,
         total: int | None,

@@ -37,7 +37,7 @@ FULL = f"A line holds {MAX_CHAT} characters: what goes past that is left out."
 
 
 class ChatTable(Protocol):
-    """What the screen needs of a :class:`engine.net.client.RemoteTable`."""
+    """What the screen needs of a :class:`engine.net.connection.RemoteTable`."""
 
     @property
     def chat(self) -> Iterable[tuple[str, int | None, str]]: ...

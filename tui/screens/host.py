@@ -3,7 +3,7 @@
 The form asks for this player's name, the port, where to listen and a password
 (none: anyone who can reach the table joins); it then starts
 a :class:`~engine.net.server.TableServer` in this process and joins it through a
-loopback :class:`~engine.net.client.RemoteTable`.  Dismissed with a
+loopback :class:`~engine.net.connection.RemoteTable`.  Dismissed with a
 :class:`HostedTable` (the app shows the waiting room with the address to give the
 others) or ``None`` (Escape).
 
@@ -31,7 +31,7 @@ from textual.widgets import Button, Footer, Input, Label, Select, Static
 from engine.core import JSON
 from engine.game import Game
 from engine.net import DEFAULT_PORT
-from engine.net.client import RemoteTable, data_dir
+from engine.net.connection import RemoteTable, data_dir
 from engine.net.host import HostConfig
 from engine.net.hosting import address_text
 from engine.net.server import TableServer

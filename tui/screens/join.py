@@ -1,7 +1,7 @@
 """Join a LAN game: the host's address (HOST[:PORT]), a name, the table's password (if
 it has one) and whether to watch only; checked, then dialled.
 
-Dismissed with the connected :class:`~engine.net.client.RemoteTable` (the app then
+Dismissed with the connected :class:`~engine.net.connection.RemoteTable` (the app then
 shows its waiting room), or ``None`` (Escape).  Problems (a bad address, an empty
 name, a host that cannot be reached or refuses us) show in the status line.
 
@@ -28,7 +28,7 @@ from textual.screen import Screen
 from textual.widgets import Button, Checkbox, Footer, Input, Label, Static
 
 from engine.net import DEFAULT_PORT
-from engine.net.client import RemoteTable, parse_address
+from engine.net.connection import RemoteTable, parse_address
 from engine.net.hosting import LanError, address_text, connect_table
 from tui.lifecycle import coming_down
 from tui.seating import MAX_NAME, has_screen

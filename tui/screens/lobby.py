@@ -3,7 +3,7 @@
 Shown from joining (``purrch join``, or the menu's LAN entries) until every player
 is there; it then dismisses with ``True`` and the app shows the game screen.
 Escape leaves the table (dismissed with ``False``).  It follows the table through
-:meth:`engine.net.client.RemoteTable.listen`.
+:meth:`engine.net.remote.RemoteState.listen`.
 """
 
 from __future__ import annotations
@@ -18,8 +18,9 @@ from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
-from engine.net.client import LobbyInfo, RemoteTable
+from engine.net.connection import RemoteTable
 from engine.net.hosting import address_text
+from engine.net.remote import LobbyInfo
 from themes import ASCII_GLYPHS, Glyphs
 from tui.connection import reconnect_line
 from tui.lifecycle import coming_down

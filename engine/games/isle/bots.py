@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from engine.bots import RandomBot
 from engine.core import JSON, Event, Prompt, Rng
 from engine.games.isle.components import CARDS, COLOURS
 from engine.games.isle.options import AUTO, DONE, END, PASS, SKIP, card_number, make_place
@@ -368,29 +369,14 @@ class PlannerBot:
         return max(colours, key=lambda i: (boat.counts[i[7:]], -COLOURS.index(i[7:])))
 
 
-class RandomIsleBot:
+class RandomIsleBot(RandomBot):
     """The random bot of The Isle of Cats: any listed option uniformly, as every game's
     random bot does, and for a tile to place any legal place uniformly (found from its
     view, as a player's screen finds them), not only the first one."""
 
-    level = "random"
     needs_view = True
 
-    def __init__(self, seat: int, seed: int) -> None:
-        self.seat = seat
-        self.rng = Rng(seed)
-
-    def to_json(self) -> dict[str, JSON]:
-        return {"level": self.level, "seat": self.seat, "rng": self.rng.state}
-
-    def load_json(self, data: dict[str, Any]) -> None:
-        self.rng = Rng(int(data["rng"]))
-
-    def observe(self, events: list[Event]) -> None:
-        return None
-
     def choose(self, view: dict[str, JSON], prompt: Prompt) -> str:
-        choices = prompt.choices()
         if prompt.answer is not None and self.rng.below(4):
             me = view["public"]["players"][self.seat]
             tile = me["placing"]
@@ -399,4 +385,4 @@ class RandomIsleBot:
                 if spots:
                     x, y, o, _mask = spots[self.rng.below(len(spots))]
                     return make_place(tile["id"], x, y, o)
-        return str(choices[self.rng.below(len(choices))].id)
+        return super().choose(view, prompt)

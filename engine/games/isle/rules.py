@@ -60,6 +60,7 @@ from engine.games.isle.shapes import (
     is_legal,
     legal_placements,
     placement,
+    xy,
 )
 from engine.games.isle.state import (
     IsleState,
@@ -239,10 +240,6 @@ def occupied(s: IsleState, seat: int) -> int:
 
 def fits(s: IsleState, seat: int, shape: str) -> bool:
     return can_place(shape, occupied(s, seat), s.anywhere[seat])
-
-
-def colour_word(colour: str | None) -> str:
-    return colour or "no colour"
 
 
 def tile_words(tile: str, colour: str | None = None) -> str:
@@ -862,8 +859,10 @@ def _place_prompt(s: IsleState, seat: int, task: dict[str, Any]) -> Prompt:
     elif s.tiles[seat]:
         text += ", touching a tile already there"
     map_colour = colour if tile_kind(tile) == "oshax" else tile_colour(tile)
-    if map_colour in boat.maps:
-        text += f"; on the {map_colour} map it earns a common treasure"
+    spot = boat.maps.get(map_colour) if map_colour is not None else None
+    if spot is not None and not occupied(s, seat) >> spot & 1 and any(s.common.values()):
+        x, y = xy(spot)
+        text += f"; on the {map_colour} map (square {x},{y}) it earns a common treasure"
     text += "."
     opts = (Option(AUTO, "Place it for me (the first place it fits, from the stern)"), *_back(task))
     return Prompt(
@@ -1374,7 +1373,8 @@ def _play_card(s: IsleState, seat: int, arg: str | None, when: str, events: list
         gain = kind_count(s, seat, "common")
     elif e == "basket_for_fish":
         s.baskets[seat] -= 1
-        s.used[seat] = min(s.used[seat], s.baskets[seat])
+        # A used basket goes first (RULES.md): the ones left stay ready.
+        s.used[seat] = max(0, s.used[seat] - 1)
         gain = 5
         events.append(
             Event(f"{who} gives up a permanent basket ({s.baskets[seat]} left).", kind="anytime")

@@ -64,14 +64,6 @@ def tile_mask(t: dict[str, Any]) -> int:
     return mask
 
 
-def is_tile_id(tile: str) -> bool:
-    """Whether ``tile`` is a well-formed tile id of a known shape."""
-    try:
-        return tile_shape(tile) in SHAPES
-    except IndexError:
-        return False
-
-
 class IsleState:
     """One game of The Isle of Cats (see the module docstring)."""
 

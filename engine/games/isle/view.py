@@ -22,7 +22,8 @@ from typing import TYPE_CHECKING, Literal, TypedDict
 
 from engine.games.isle.components import CARDS, SHAPES
 from engine.games.isle.options import card_id
-from engine.games.isle.shapes import cells_of
+from engine.games.isle.shapes import HULL, H, W, cells_of, sq
+from engine.games.isle.state import tile_colour, tile_kind, tile_mask, tile_shape
 
 if TYPE_CHECKING:
     from engine.games.isle.state import IsleState
@@ -246,8 +247,6 @@ def revealed_view(number: int) -> RevealedView:
 
 
 def tile_view(tile: str, colour: str | None = None) -> TileView:
-    from engine.games.isle.state import tile_colour, tile_kind, tile_shape
-
     shape = tile_shape(tile)
     return {
         "id": tile,
@@ -259,8 +258,6 @@ def tile_view(tile: str, colour: str | None = None) -> TileView:
 
 
 def placed_view(t: dict[str, object]) -> PlacedView:
-    from engine.games.isle.state import tile_kind, tile_shape
-
     tile = str(t["tile"])
     colour = t["colour"]
     return {
@@ -283,9 +280,6 @@ than 74 tiles: 142 squares, most tiles 4 to 6 of them)."""
 
 
 def cover(s: IsleState, seat: int) -> list[str]:
-    from engine.games.isle.shapes import HULL, H, W, sq
-    from engine.games.isle.state import tile_mask
-
     rows = [[" " if not HULL >> sq(x, y) & 1 else "." for x in range(W)] for y in range(H)]
     for k, t in enumerate(s.tiles[seat]):
         key = COVER_KEYS[k]
