@@ -467,7 +467,6 @@ def test_resume_refuses_a_finished_game(
     "args",
     [
         ["play", "chess"],
-        ["play", "isle"],
         ["play", "pigeons", "--players", "1"],
         ["play", "pigeons", "--players", "7"],
         ["play", "pigeons", "--players", "2", "--humans", "Ann,Bob,Cy"],

@@ -808,6 +808,20 @@ async def test_choosing_another_game_rebuilds_the_seats_and_options(
         assert app.screen.rules_title == "Toy Pigeons"
 
 
+async def highlight(pilot: Pilot[None], game_id: str) -> None:
+    """Move the menu's game list to ``game_id`` with the arrows (the order is the menu's)."""
+    games = pilot.app.screen.query_one("#games", OptionList)
+    ids = [games.get_option_at_index(i).id for i in range(games.option_count)]
+    assert game_id in ids, ids
+    key = "down" if ids.index(game_id) > (games.highlighted or 0) else "up"
+    for _ in range(len(ids)):
+        if games.highlighted_option is not None and games.highlighted_option.id == game_id:
+            break
+        await pilot.press(key)
+    await pilot.pause()
+    assert games.highlighted_option is not None and games.highlighted_option.id == game_id
+
+
 async def test_what_was_set_for_a_game_stays_when_another_is_looked_at() -> None:
     """A turn limit typed for pigeons and a seat renamed are still there after a look
     at Chat perché, which shows no reactions' countdown (it has no windows)."""
@@ -819,13 +833,10 @@ async def test_what_was_set_for_a_game_stays_when_another_is_looked_at() -> None
         screen.query_one("#seat-name-1", Input).value = "Zed"
         assert screen.query_one("#window-row").display
         games = screen.query_one("#games", OptionList)
-        await pilot.press("down")  # Chat perché
-        await pilot.pause()
+        await highlight(pilot, "perch")
         assert screen.current_game().id == "perch"
         assert not screen.query_one("#window-row").display
-        await pilot.press("up")
-        await pilot.pause()
-        assert games.highlighted_option is not None and games.highlighted_option.id == "pigeons"
+        await highlight(pilot, "pigeons")
         assert screen.query_one("#option-turn_limit", Input).value == "12"
         assert screen.query_one("#seat-name-1", Input).value == "Zed"
         assert screen.query_one("#window-row").display
@@ -834,8 +845,7 @@ async def test_what_was_set_for_a_game_stays_when_another_is_looked_at() -> None
 async def test_a_bad_rule_option_is_named_as_the_menu_labels_it() -> None:
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("down")  # Chat perché
-        await pilot.pause()
+        await highlight(pilot, "perch")
         app.screen.query_one("#option-dog_track", Input).value = "99"
         await pilot.press("ctrl+s")
         await pilot.pause()

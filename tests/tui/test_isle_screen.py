@@ -7,7 +7,8 @@ from __future__ import annotations
 from tui.games.isle import IsleUI
 from tui.screens.game import GameScreen
 from tui.screens.game_over import GameOverScreen
-from tui.screenshots import Scene, SceneApp, make_table, scene_settings
+from tui.scenes import Scene, make_table, scene_settings
+from tui.screenshots import SceneApp
 
 SOLO = (("Ann", "human"), ("Bea", "bot"))
 PREFER = {"buy": "done", "commit": "done", "last": "done", "find": "pass", "treasure": "skip"}

@@ -334,8 +334,11 @@ class MenuScreen(Screen[None]):
         yield Static("Purrch - cat-and-pigeon games", id="menu-title", markup=False)
         with Horizontal(id="menu-body"):
             with Vertical(id="menu-left"):
-                games = OptionList(*self._game_options(), id="games")
-                games.tooltip = "Choose a game; greyed-out ones are coming soon"
+                choices = self._game_options()
+                games = OptionList(*choices, id="games")
+                games.tooltip = "Choose a game" + (
+                    "; greyed-out ones are coming soon" if any(o.disabled for o in choices) else ""
+                )
                 yield games
                 yield Button("Resume last game", id="resume", compact=True)
                 if self.settings.lan:
