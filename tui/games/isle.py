@@ -21,7 +21,7 @@ treasures ``*``, common ones ``+``; card kinds R (rescue), L (private lesson), P
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual.app import ComposeResult
@@ -96,6 +96,8 @@ FIELD_WORD = ("Left field", "Right field")
 CARD_PHASES = ("draft", "buy", "commit")
 TALL = 34
 """Rows from which the boat stays on screen while cards are chosen."""
+WIDE = (110, 36)
+"""Columns and rows from which the cards played go under the hand."""
 FIELD_WIDTH = 30
 """Columns the cats of a field are drawn in (the side column at 80 columns)."""
 VERB_WORD = {
@@ -174,6 +176,50 @@ def why_not(shape: str, x: int, y: int, o: int, occupied: int, anywhere: bool) -
     if not is_legal(mask, occupied, anywhere):
         return "It must touch a tile already on your boat along an edge."
     return None
+
+
+def placement_effects(me: Mapping[str, Any], tile: Mapping[str, Any], mask: int) -> list[str]:
+    """What placing ``tile`` on ``mask`` changes on the player's boat, in words: the
+    family it joins (its size and the points of the player's families of that colour,
+    before and after) and the rooms it fills (no more -5)."""
+    from engine.games.isle.bots import tile_masks
+    from engine.games.isle.components import ROOM_NAMES
+    from engine.games.isle.scoring import Placed, family_points, groups
+
+    masks = tile_masks(me["cover"])
+    placed = [
+        Placed(str(t["kind"]), t.get("colour"), masks[k])
+        for k, t in enumerate(me["tiles"])
+        if k in masks
+    ]
+    words: list[str] = []
+    colour = tile.get("colour")
+    if colour and tile.get("kind") in ("cat", "oshax"):
+        before = [p.mask for p in placed if p.colour == colour and p.kind in ("cat", "oshax")]
+        after = [*before, mask]
+        size = next(len(g) for g in groups(after) if len(after) - 1 in g)
+        points = sum(family_points(len(g)) for g in groups(after)) - sum(
+            family_points(len(g)) for g in groups(before)
+        )
+        if size > 1:
+            words.append(
+                f"A {colour} family of {size}"
+                + (f": {points:+d} points." if points else " (3 make a family that scores).")
+            )
+        else:
+            words.append(f"It starts a {colour} family (3 cats or more score).")
+    cover = 0
+    for p in placed:
+        cover |= p.mask
+    filled = [
+        ROOM_NAMES[letter]
+        for letter, room in ROOMS.items()
+        if room & ~cover and not room & ~(cover | mask)
+    ]
+    if filled:
+        them = "it" if len(filled) == 1 else "them"
+        words.append(f"It fills the {', the '.join(filled)}: no -5 for {them}.")
+    return words
 
 
 def box(shape: str, o: int) -> tuple[int, int]:
@@ -298,10 +344,28 @@ class IsleHandPane(VerticalScroll):
 
 
 class IsleIslandPane(Static):
-    """The day, the fields, the treasures, the turn order and the other players."""
+    """The day, the fields, the treasures, the turn order and the other players, drawn
+    for the pane's width (again when it changes)."""
+
+    draw: Callable[[int], Content] | None = None
+    """The presenter's drawing of the current view for a width."""
 
     def on_mount(self) -> None:
         self.border_title = "The island"
+
+    def show(self, draw: Callable[[int], Content]) -> None:
+        self.draw = draw
+        self.redraw()
+
+    def redraw(self) -> None:
+        if self.draw is None:
+            return
+        content = self.draw(self.content_size.width or FIELD_WIDTH)
+        if self.visual != content:
+            self.update(content)
+
+    def on_resize(self) -> None:
+        self.redraw()
 
 
 class IslePlayedPane(Static):
@@ -333,6 +397,9 @@ class IsleUI(GameUI):
         with Vertical(id="isle-main"):
             yield IsleBoatPane(id="isle-boat-pane")
             yield IsleHandPane(id="isle-hand")
+            # In a wide terminal the cards played go under the hand (the island's
+            # column is full); otherwise over the log (see WIDE).
+            yield IslePlayedPane(id="isle-played-wide")
 
     def compose_side(self) -> ComposeResult:
         yield IsleIslandPane(id="isle-island")
@@ -421,6 +488,7 @@ class IsleUI(GameUI):
         rats = (mask & boat.rats).bit_count()
         if rats:
             words.append(f"It covers {rats} rat{'s' if rats != 1 else ''}.")
+        words += placement_effects(me, tile, mask)
         return " ".join([*words, keys])
 
     # ------------------------------------------------------------------ the prompt bar
@@ -439,17 +507,35 @@ class IsleUI(GameUI):
             return []
         names = self._card_names(shown)
         out = []
+        cats: list[tuple[str, str]] = []
         for option in prompt.choices():
             card = _option_card(option.id)
             verb = option.id.partition(":")[0]
             if card is not None and card in names:
                 out.append((option.id, f"{VERB_WORD[verb]} {names[card]}"))
             elif verb == "rescue":
-                label = option.label.removeprefix("Rescue ").replace(" fish and a basket", " fish")
-                out.append((option.id, label))
+                cats.append((option.id, self._rescue_label(shown, option.id, option.label)))
             else:
                 out.append((option.id, option.label))
-        return out
+        # Passing (final) and the cards come first: in a short terminal the cats run
+        # past the bar's lines, and their keys follow the fields' order.
+        return out + cats
+
+    def _rescue_label(self, shown: Shown, option_id: str, label: str) -> str:
+        """A cat to rescue as the island pane names it (its tile id: ``B15``), its field,
+        its price and the fish left after it."""
+        tile = option_id.partition(":")[2]
+        me = self._me(shown)
+        for f, field in enumerate(shown.public["fields"]):
+            for t in field:
+                if t["id"] == tile and me is not None:
+                    price = int(shown.public["prices"][f])
+                    left = int(me["fish"]) - price
+                    return (
+                        f"{tile} {t['colour']} cat, {t['size']} squares, "
+                        f"{FIELD_WORD[f].lower()}: {price} fish ({left} left)"
+                    )
+        return label.removeprefix("Rescue ")
 
     def prompt_info(self, shown: Shown) -> PromptInfo:
         prompt = shown.prompt
@@ -512,8 +598,14 @@ class IsleUI(GameUI):
         cards_only = str(shown.public["phase"]) in CARD_PHASES and self._placing(shown) is None
         pane.display = me is not None and not (cards_only and screen.size.height < TALL)
         self._set(screen.query_one("#isle-hand-text", Static), self.hand_text(shown, info))
-        self._set(screen.query_one(IsleIslandPane), self.island_text(shown))
-        self._set(screen.query_one(IslePlayedPane), self.played_text(shown))
+        screen.query_one(IsleIslandPane).show(lambda width: self.island_text(shown, width))
+        wide = screen.size.width >= WIDE[0] and screen.size.height >= WIDE[1]
+        played = self.played_text(shown)
+        for pane_id, shown_here in (("#isle-played-wide", wide), ("#isle-played", not wide)):
+            played_pane = screen.query_one(pane_id, IslePlayedPane)
+            played_pane.display = shown_here
+            if shown_here:
+                self._set(played_pane, played)
 
     @staticmethod
     def _set(widget: Static, content: Content) -> None:
@@ -532,7 +624,12 @@ class IsleUI(GameUI):
             (" common", "$text-muted"),
         )
 
-    def _card_line(self, card: Mapping[str, Any], key: str | None) -> Content:
+    def _card_line(
+        self, card: Mapping[str, Any], key: str | None, count: int = 1, note: str = ""
+    ) -> Content:
+        """A card: its key (if it is a choice now), kind letter, name, cost; ``count``
+        identical cards on one line ("x2"); a rescue card's name says its speed and
+        basket, any other card's text follows on its own line."""
         kind = str(card["kind"])
         head: list[tuple[str, str] | str] = [
             (f" {key} " if key else "   ", "bold reverse" if key else ""),
@@ -542,13 +639,33 @@ class IsleUI(GameUI):
             (str(card["name"]), "bold"),
             (f" {card['cost']} fish", "$text-muted"),
         ]
-        if kind == "rescue":
-            head.append((f", speed {card['speed']}, {card['basket']} basket", "$text-muted"))
+        if count > 1:
+            head.append((f" x{count}", "bold"))
+        if note:
+            head.append((f" {self.glyphs.bullet} {note}", "bold $success"))
         text = str(card.get("text", ""))
         lines = [Content.assemble(*head)]
-        if text:
+        if text and kind != "rescue":
             lines.append(Content.styled(f"     {text}", "$text-muted"))
         return Content("\n").join(lines)
+
+    def _card_lines(
+        self,
+        cards: Sequence[Mapping[str, Any]],
+        keys: Mapping[str, str],
+        notes: Mapping[str, str] | None = None,
+    ) -> list[Content]:
+        """Cards with one line per kind of card: identical cards (same name, same note)
+        are one choice on the prompt bar, so they share a line, its key and a count."""
+        groups: dict[tuple[str, str], list[Mapping[str, Any]]] = {}
+        for card in cards:
+            note = (notes or {}).get(str(card["id"]), "")
+            groups.setdefault((str(card["name"]), note), []).append(card)
+        out = []
+        for (_name, note), same in groups.items():
+            key = next((keys[str(c["id"])] for c in same if str(c["id"]) in keys), None)
+            out.append(self._card_line(same[0], key, len(same), note))
+        return out
 
     def hand_text(self, shown: Shown, info: PromptInfo) -> Content:
         me = self._me(shown)
@@ -561,17 +678,16 @@ class IsleUI(GameUI):
             card = _option_card(option.option_id)
             if card is not None and option.key:
                 keys.setdefault(card, option.key)
-        g = self.glyphs
         ready = int(me["baskets"]) - int(me["baskets_used"])
         lines: list[Content] = [
             Content.assemble(
                 ("Fish ", "$text-muted"),
                 (str(me["fish"]), "bold"),
                 ("  Baskets ", "$text-muted"),
-                (f"{ready} ready", "bold"),
-                (f" of {me['baskets']}", "$text-muted"),
-                ("  Card baskets ", "$text-muted"),
-                (str(me["card_baskets"]), "bold"),
+                (f"{ready}/{me['baskets']}", "bold"),
+                (" ready", "$text-muted"),
+                (f"  +{me['card_baskets']}", "bold"),
+                (" on cards", "$text-muted"),
             )
         ]
         phase = str(public["phase"])
@@ -583,17 +699,13 @@ class IsleUI(GameUI):
                     f"Draft: keep {picks} of these, the rest go {public['direction']}:", "bold"
                 )
             )
-            lines += [self._card_line(c, keys.get(str(c["id"]))) for c in pack]
+            lines += self._card_lines(pack, keys)
         drafted = private.get("drafted") or []
         cart = {str(c["id"]) for c in private.get("cart") or []}
         if drafted:
             title = "Drafted today" if phase == "draft" else "Drafted: buy any"
             lines.append(Content.styled(f"{title}:", "bold"))
-            for c in drafted:
-                line = self._card_line(c, keys.get(str(c["id"])))
-                if str(c["id"]) in cart:
-                    line = Content.assemble(line, (f" {g.bullet} in your cart", "bold $success"))
-                lines.append(line)
+            lines += self._card_lines(drafted, keys, dict.fromkeys(cart, "in your cart"))
             if phase == "buy":
                 lines.append(
                     Content.styled(
@@ -605,7 +717,7 @@ class IsleUI(GameUI):
         drawn = private.get("drawn") or []
         if drawn:
             lines.append(Content.styled("Drawn, to buy or not:", "bold"))
-            lines += [self._card_line(c, keys.get(str(c["id"]))) for c in drawn]
+            lines += self._card_lines(drawn, keys)
         hand = list(private.get("hand") or [])
         committed = {str(c["id"]) for c in private.get("committed") or []}
         for kind in KIND_ORDER:
@@ -618,20 +730,18 @@ class IsleUI(GameUI):
                     (f" {KIND_WORD[kind]} ({len(cards)})", "bold"),
                 )
             )
-            for c in cards:
-                line = self._card_line(c, keys.get(str(c["id"])))
-                if str(c["id"]) in committed:
-                    line = Content.assemble(line, (f" {g.bullet} committed", "bold $success"))
-                lines.append(line)
+            lines += self._card_lines(cards, keys, dict.fromkeys(committed, "committed"))
         if not hand:
             lines.append(Content.styled("No cards in hand.", "dim"))
         lessons = private.get("private_lessons") or []
         if lessons:
             lines.append(Content.styled(f"Your private lessons ({len(lessons)}):", "bold"))
-            lines += [self._card_line(c, None) for c in lessons]
+            lines += self._card_lines(lessons, {})
         return Content("\n").join(lines)
 
-    def island_text(self, shown: Shown) -> Content:
+    def island_text(self, shown: Shown, width: int = FIELD_WIDTH) -> Content:
+        """The island, drawn for a pane ``width`` columns wide (the fields' cats flow
+        across it; the other players' boats stand side by side where they fit)."""
         public = shown.public
         g = self.glyphs
         names = shown.names
@@ -671,14 +781,14 @@ class IsleUI(GameUI):
                 )
                 for t in field
             ]
-            lines += flow_tiles(drawn, FIELD_WIDTH) if drawn else [Content.styled("(empty)", "dim")]
+            lines += flow_tiles(drawn, width) if drawn else [Content.styled("(empty)", "dim")]
         beside = public.get("beside") or []
         if beside:
             lines.append(Content.styled("Rare treasures beside the island:", "bold"))
             drawn = [
                 (str(t["shape"]), shape_rows(str(t["shape"]), "*", "bold $warning")) for t in beside
             ]
-            lines += flow_tiles(drawn, FIELD_WIDTH)
+            lines += flow_tiles(drawn, width)
         common = public.get("common") or {}
         commons = " ".join(f"{shape}x{n}" for shape, n in sorted(common.items()))
         lines.append(Content(f"Common treasures (+): {commons}"))
@@ -689,6 +799,7 @@ class IsleUI(GameUI):
                 "$text-muted",
             )
         )
+        others: list[list[Content]] = []
         for p in players:
             seat = int(p["seat"])
             if seat == shown.seat:
@@ -697,22 +808,30 @@ class IsleUI(GameUI):
             who = g.bot if kind == "bot" else g.human
             away = " (away)" if seat in shown.presence.away else ""
             ready = int(p["baskets"]) - int(p["baskets_used"])
-            lines.append(
+            block = [
                 Content.assemble(
                     (f"{g.turn} " if seat == turn else "  ", "bold $accent"),
                     (f"{who} ", "$text-muted"),
-                    (names[seat][:16], "bold"),
+                    (names[seat][:12], "bold"),
                     (away, "bold $warning"),
-                    (f" ({p['boat']} boat)", "$text-muted"),
-                )
-            )
-            lines.append(
+                    (f" {p['boat']}", "$text-muted"),
+                ),
+                Content(f"  {p['fish']} fish, {p['hand']} cards"),
                 Content(
-                    f"  {p['fish']} fish, {p['hand']} cards, baskets {ready}/{p['baskets']}"
-                    f" +{p['card_baskets']}, {p['private_lessons']} private lessons"
-                )
-            )
-            lines += [Content.assemble("  ", line) for line in mini_boat(p, is_ascii(g))]
+                    f"  baskets {ready}/{p['baskets']}+{p['card_baskets']}, "
+                    f"{p['private_lessons']} lessons"
+                ),
+            ]
+            block += [Content.assemble("  ", line) for line in mini_boat(p, is_ascii(g))]
+            others.append(block)
+        # Side by side where the pane is wide enough (24 columns a boat, 2 apart).
+        per_row = max(1, (width + 2) // 26)
+        for start in range(0, len(others), per_row):
+            row = others[start : start + per_row]
+            for y in range(max(len(b) for b in row)):
+                cells = [b[y] if y < len(b) else Content("") for b in row]
+                padded = [c.truncate(24, pad=True) for c in cells[:-1]] + cells[-1:]
+                lines.append(Content("  ").join(padded))
         return Content("\n").join(lines)
 
     def played_text(self, shown: Shown) -> Content:
@@ -744,9 +863,10 @@ class IsleUI(GameUI):
             lines.append(Content.styled("Rescue cards today:", "bold"))
             for p, c in revealed:
                 lines.append(
-                    Content(
-                        f"R {names[int(p['seat'])]}: {c['name']} (speed {c['speed']}, "
-                        f"{c['basket']} basket)"
+                    Content.assemble(
+                        (KIND_LETTER["rescue"], KIND_STYLE["rescue"]),
+                        (f" {names[int(p['seat'])]}", "bold"),
+                        f": speed {c['speed']}, {c['basket']} basket",
                     )
                 )
         played = public.get("played") or []
@@ -807,17 +927,99 @@ class IsleUI(GameUI):
                 if len(winners) == 1
                 else ("Tied on points and fish: a shared win.")
             )
-        sections: list[Content] = []
-        for i, lines in enumerate(scores):
-            parts = ", ".join(f"{line['label']} {line['points']:+d}" for line in lines)
-            sections.append(
-                Content.assemble(
-                    (f"{self.glyphs.turn} " if i in winners else "  ", "bold $accent"),
-                    (f"{names[i]}: {totals[i]} points", "bold"),
-                    f" ({players[i]['fish']} fish). {parts}",
-                )
-            )
+        sections: list[Content] = [score_table(scores, totals, players, names, winners)]
+        boats = [
+            (f"{names[i][:14]} ({p['boat']})", mini_boat(p, is_ascii(self.glyphs)))
+            for i, p in enumerate(players)
+        ]
+        sections += boats_side_by_side(boats)
         return GameResult(winners_title(names, winners, "!"), reason, tuple(sections))
+
+
+SCORE_ROWS = ("Cat families", "Rare treasures", "Rats", "Rooms not filled")
+LABEL_WIDTH = 22
+CELL_WIDTH = 11
+
+
+def score_row(label: str) -> str:
+    """The score table's row of one of the engine's score lines (``"Red family of 13"``
+    is a family; a lesson is its own row)."""
+    if " family of " in label:
+        return "Cat families"
+    for row in ("Rare treasures", "Rats", "Rooms not filled"):
+        if label.startswith(row):
+            return row
+    return label
+
+
+def score_table(
+    scores: Sequence[Sequence[Mapping[str, Any]]],
+    totals: Sequence[int],
+    players: Sequence[Mapping[str, Any]],
+    names: Sequence[str],
+    winners: Sequence[int],
+) -> Content:
+    """Every player's score line by line, a column each: families (with their sizes,
+    ``R13`` a red family of 13), rare treasures, each lesson, rats, rooms, the total and
+    the fish left (the tie-break)."""
+    rows: dict[str, list[int | None]] = {}
+    order = ["Cat families", "Rare treasures"]
+    families: list[list[str]] = [[] for _ in scores]
+    for seat, lines in enumerate(scores):
+        for line in lines:
+            label = str(line["label"])
+            row = score_row(label)
+            if row not in order and row not in SCORE_ROWS:
+                order.append(row)
+            cells = rows.setdefault(row, [None] * len(scores))
+            cells[seat] = (cells[seat] or 0) + int(line["points"])
+            if row == "Cat families":
+                colour, _, size = label.partition(" family of ")
+                letter = COLOUR_LETTER.get(colour.lower(), colour[:1])
+                families[seat].append(f"{letter}{size}")
+    order += ["Rats", "Rooms not filled"]
+
+    def cell(text: str, style: str = "") -> tuple[str, str]:
+        return (text[: CELL_WIDTH - 1].rjust(CELL_WIDTH), style)
+
+    head = [("".ljust(LABEL_WIDTH), "")]
+    for seat, name in enumerate(names[: len(scores)]):
+        mark = "* " if seat in winners else ""
+        head.append(cell(f"{mark}{name}", "bold $accent" if seat in winners else "bold"))
+    lines = [Content.assemble(*head)]
+    for row in order:
+        cells = rows.get(row, [None] * len(scores))
+        parts = [(row[: LABEL_WIDTH - 1].ljust(LABEL_WIDTH), "")]
+        parts += [cell("-" if v is None else f"{v:+d}") for v in cells]
+        lines.append(Content.assemble(*parts))
+        if row == "Cat families" and any(families):
+            sizes = [(" sizes".ljust(LABEL_WIDTH), "$text-muted")]
+            sizes += [cell(" ".join(f) or "-", "$text-muted") for f in families]
+            lines.append(Content.assemble(*sizes))
+    total = [("Total".ljust(LABEL_WIDTH), "bold")]
+    total += [
+        cell(str(t), "bold $accent" if i in winners else "bold") for i, t in enumerate(totals)
+    ]
+    fish = [("Fish left (tie-break)".ljust(LABEL_WIDTH), "$text-muted")]
+    fish += [cell(str(p["fish"]), "$text-muted") for p in players]
+    lines += [Content.assemble(*total), Content.assemble(*fish)]
+    return Content("\n").join(lines)
+
+
+def boats_side_by_side(
+    boats: Sequence[tuple[str, list[Content]]], per_row: int = 3
+) -> list[Content]:
+    """Each player's boat in miniature (a character a square) under its name, three to a
+    row (22 columns each, 3 apart: 72 columns)."""
+    out = []
+    for start in range(0, len(boats), per_row):
+        row = boats[start : start + per_row]
+        gap = Content("   ")
+        lines = [gap.join([Content.styled(name[:W].ljust(W), "bold") for name, _ in row])]
+        for y in range(H):
+            lines.append(gap.join([drawn[y] for _name, drawn in row]))
+        out.append(Content("\n").join(lines))
+    return out
 
 
 UI = IsleUI
