@@ -832,7 +832,6 @@ async def test_what_was_set_for_a_game_stays_when_another_is_looked_at() -> None
         screen.query_one("#option-turn_limit", Input).value = "12"
         screen.query_one("#seat-name-1", Input).value = "Zed"
         assert screen.query_one("#window-row").display
-        games = screen.query_one("#games", OptionList)
         await highlight(pilot, "perch")
         assert screen.current_game().id == "perch"
         assert not screen.query_one("#window-row").display

@@ -4,10 +4,21 @@ placement cursor's legality hint."""
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
+
+from textual.pilot import Pilot
+
 from tui.games.isle import IsleUI
+from tui.games.isle_scenes import (
+    isle_buy_scene,
+    isle_draft_scene,
+    isle_over_scene,
+    isle_place_scene,
+    isle_rescue_scene,
+)
+from tui.scenes import Scene, make_table, scene_settings
 from tui.screens.game import GameScreen
 from tui.screens.game_over import GameOverScreen
-from tui.scenes import Scene, make_table, scene_settings
 from tui.screenshots import SceneApp
 
 SOLO = (("Ann", "human"), ("Bea", "bot"))
@@ -113,3 +124,145 @@ async def test_hotseat_curtain_hides_the_pack() -> None:
             assert not any(name in text for name in other)
             await pilot.press("1")
     assert curtains >= 2
+
+
+# ----------------------------------------------------------------------------- snapshots
+
+SnapCompare = Callable[..., bool]
+
+
+def run_before(keys: list[str]) -> Callable[[Pilot[None]], Awaitable[None]]:
+    async def before(pilot: Pilot[None]) -> None:
+        await pilot.pause()
+        for key in keys:
+            await pilot.press(key)
+            await pilot.pause()
+
+    return before
+
+
+def test_draft_80x24(snap_compare: SnapCompare) -> None:
+    """You should see Ann's hand pane (no boat: cards are chosen in a short terminal)
+    with "Fish 20  Baskets 1/1 ready  +0 on cards", "Draft: keep 2 of these, the rest go
+    left:" and six keyed lines (R rescue cards with cost, one "x2", L Rat Catcher with its
+    text, X Oshax), the island pane (Day 1 of 5, draft, the order, the left field's cats
+    drawn as shapes with ids like B15), and the prompt bar "Keep a card ... Press a card's
+    key (1-6)"."""
+    assert snap_compare(SceneApp(isle_draft_scene()), terminal_size=(80, 24))
+
+
+def test_buy_80x24(snap_compare: SnapCompare) -> None:
+    """You should see the drafted cards with keys, one marked "in your cart", the line
+    "Fish left after the cart: N. Cards you buy now leave fish for the cats", and the
+    prompt bar offering Buy / Put back and Done."""
+    assert snap_compare(SceneApp(isle_buy_scene()), terminal_size=(80, 24))
+
+
+def test_rescue_80x24(snap_compare: SnapCompare) -> None:
+    """You should see Ann's boat large, and the prompt bar "Your rescue turn: one cat
+    (2 basket uses, 16 fish), or pass for the day." with "1 Pass: no more cats for you
+    today (final)" first, then cats as "B15 blue cat, 4 squares, left field: 3 fish
+    (13 left)", and "+ 10 more: keys ..."."""
+    assert snap_compare(SceneApp(isle_rescue_scene()), terminal_size=(80, 24))
+
+
+def test_place_80x24(snap_compare: SnapCompare) -> None:
+    """You should see the blue cat drawn B B on the accent colour at the top of Ann's boat,
+    legal squares marked with dots, and the hint "It fits here. It covers the blue map:
+    you take a common treasure. It covers 1 rat. It starts a blue family ..."; the
+    footer shows Place, Move, Rotate, Flip and Back."""
+    assert snap_compare(SceneApp(isle_place_scene()), terminal_size=(80, 24))
+
+
+def test_place_illegal_80x24(snap_compare: SnapCompare) -> None:
+    """You should see the cat moved off the hull's left side, drawn on the error colour,
+    and the hint "Not here: Part of it would be outside your boat."."""
+    assert snap_compare(
+        SceneApp(isle_place_scene()), run_before=run_before(["left"] * 3), terminal_size=(80, 24)
+    )
+
+
+def test_over_80x24(snap_compare: SnapCompare) -> None:
+    """You should see "Dot wins!", "Highest score.", a score table with a column per
+    player (Dot starred): Cat families with their sizes (like "B8 P7"), Rare treasures,
+    each lesson, Rats, Rooms not filled, Total and Fish left (tie-break), then every
+    boat in miniature under its player's name."""
+    assert snap_compare(SceneApp(isle_over_scene()), terminal_size=(80, 24))
+
+
+def test_place_120x40(snap_compare: SnapCompare) -> None:
+    """You should see everything at once: Ann's boat large with the cat at the cursor,
+    her hand under it and the cards played ("Rescue cards today", a line a card) under
+    that; the island on the right with both fields, the rare treasures, and the other
+    boats side by side; the log under it."""
+    assert snap_compare(SceneApp(isle_place_scene()), terminal_size=(120, 40))
+
+
+def test_over_120x40(snap_compare: SnapCompare) -> None:
+    """You should see the same score table as at 80x24 with every boat under it, in the
+    wider box."""
+    assert snap_compare(SceneApp(isle_over_scene()), terminal_size=(120, 40))
+
+
+# ----------------------------------------------------------------------------- placement
+
+
+def test_every_reason_a_position_is_refused_is_said() -> None:
+    """The bar's three reasons: outside the boat, over a tile, not touching one (and
+    none where the tile fits beside another)."""
+    from engine.games.isle.shapes import legal_placements, neighbours
+    from tui.games.isle import why_not
+
+    shape = "C15"
+    x, y, o, mask = next(iter(legal_placements(shape, 0, True)))
+    assert why_not(shape, x, y, o, 0, True) is None
+    assert why_not(shape, -3, y, o, 0, True) == "Part of it would be outside your boat."
+    assert why_not(shape, x, y, o, mask, False) == ("It would overlap a tile already on your boat.")
+    far = next(
+        (px, py, po)
+        for px, py, po, m in legal_placements(shape, 0, True)
+        if not m & (mask | neighbours(mask))
+    )
+    assert why_not(shape, *far, mask, False) == (
+        "It must touch a tile already on your boat along an edge."
+    )
+    beside = next(iter(legal_placements(shape, mask, False)))
+    assert why_not(shape, beside[0], beside[1], beside[2], mask, False) is None
+
+
+def test_placement_effects_name_the_family_and_the_rooms() -> None:
+    """Beside a blue cat, a blue cat makes a family of 2; a third makes one of 3 (+8);
+    a tile that covers the last open square of a room says the room is filled."""
+    from engine.games.isle.components import ROOM_NAMES
+    from engine.games.isle.shapes import ROOMS, cells_of, sq
+    from engine.games.isle.view import COVER_KEYS
+    from tui.games.isle import placement_effects
+
+    def player(tiles: list[tuple[str, str | None, int]]) -> dict[str, object]:
+        rows = [["." for _ in range(22)] for _ in range(9)]
+        for k, (_kind, _colour, mask) in enumerate(tiles):
+            for x, y in cells_of(mask):
+                rows[y][x] = COVER_KEYS[k]
+        return {
+            "cover": ["".join(r) for r in rows],
+            "tiles": [{"kind": kind, "colour": colour} for kind, colour, _ in tiles],
+        }
+
+    cat = {"kind": "cat", "colour": "blue"}
+    a, b, c = 1 << sq(5, 4), 1 << sq(6, 4), 1 << sq(7, 4)
+    assert placement_effects(player([]), cat, a) == [
+        "It starts a blue family (3 cats or more score)."
+    ]
+    two = placement_effects(player([("cat", "blue", a)]), cat, b)
+    assert two == ["A blue family of 2 (3 make a family that scores)."]
+    three = placement_effects(player([("cat", "blue", a), ("cat", "red", c)]), cat, b)
+    assert three[0] == "A blue family of 2 (3 make a family that scores)."
+    three = placement_effects(player([("cat", "blue", a), ("cat", "blue", c)]), cat, b)
+    assert three == ["A blue family of 3: +8 points."]
+    letter, room = min(ROOMS.items(), key=lambda r: r[1].bit_count())
+    squares = list(cells_of(room))
+    last = 1 << sq(*squares[-1])
+    rest = room & ~last
+    treasure = {"kind": "common", "colour": None}
+    words = placement_effects(player([("common", None, rest)]), treasure, last)
+    assert words == [f"It fills the {ROOM_NAMES[letter]}: no -5 for it."]
