@@ -122,7 +122,9 @@ async def test_hotseat_curtain_hides_the_pack() -> None:
             other = packs[1 - seat] - packs[seat]
             assert any(name in text for name in packs[seat])
             assert not any(name in text for name in other)
-            await pilot.press("1")
+            info = game.prompt_info
+            assert info is not None and info.options[0].key is not None
+            await pilot.press(info.options[0].key)
     assert curtains >= 2
 
 
@@ -266,3 +268,29 @@ def test_placement_effects_name_the_family_and_the_rooms() -> None:
     treasure = {"kind": "common", "colour": None}
     words = placement_effects(player([("common", None, rest)]), treasure, last)
     assert words == [f"It fills the {ROOM_NAMES[letter]}: no -5 for it."]
+
+
+async def test_a_cards_key_stays_put_while_the_pack_is_drafted() -> None:
+    """Keeping the card on key 1 leaves every other card of the pack on its key (the
+    pack is the same pack, less one card), so a second key pressed at once keeps the card
+    it showed."""
+    table = make_table(SOLO, 3, game="isle")
+    app = SceneApp(Scene(table, scene_settings()))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        game = app.screen
+        assert isinstance(game, GameScreen) and game.prompt_info is not None
+        before = {o.key: o.label for o in game.prompt_info.options}
+        await pilot.press("1")
+        await pilot.pause()
+        info = game.prompt_info
+        assert info is not None and info.kind == "draft"
+        after = {o.key: o.label for o in info.options}
+        assert "1" not in after or after["1"] == before["1"]  # the same kind of card again
+        for key, label in after.items():
+            assert before.get(key) == label, (key, label, before)
+        second = next(k for k in after if k != "1")
+        await pilot.press(second)
+        await pilot.pause()
+    drafted = [str(c["name"]) for c in table.view(0)["private"]["drafted"]]
+    assert drafted == [before["1"].removeprefix("Keep "), before[second].removeprefix("Keep ")]

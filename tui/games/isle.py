@@ -31,7 +31,7 @@ from textual.widgets import Static
 
 from engine.core import Prompt
 from engine.games.isle.components import COLOUR_LETTER, ROOM_LETTERS
-from engine.games.isle.options import PLACE, make_place
+from engine.games.isle.options import PLACE, make, make_place
 from engine.games.isle.shapes import (
     BOATS,
     HULL,
@@ -48,7 +48,7 @@ from engine.games.isle.shapes import (
 )
 from themes import ASCII_GLYPHS, Glyphs
 from tui.games.base import GameUI, Shown, winners_title
-from tui.widgets import PromptInfo, keyed_options
+from tui.widgets import KeyedOption, PromptInfo, keyed_options, keyed_slots
 from tui.widgets.boat import BoatData, BoatView, Preview
 from tui.widgets.pane_messages import PaneChoice, PaneSetting
 from tui.widgets.result import GameResult
@@ -390,6 +390,9 @@ class IsleUI(GameUI):
         self._cursor: tuple[str, int, int, int] | None = None  # tile, x, y, o
         self._legal_key: tuple[str, int, bool] | None = None
         self._legal: list[tuple[int, int, int, int]] = []
+        self._packs: dict[int, list[str]] = {}
+        """Each seat's pack as it was passed to it (card ids): a card's key stays put
+        while the others are kept from the same pack."""
 
     # ------------------------------------------------------------------ layout
 
@@ -537,10 +540,43 @@ class IsleUI(GameUI):
                     )
         return label.removeprefix("Rescue ")
 
+    def _draft_options(self, shown: Shown) -> tuple[KeyedOption, ...]:
+        """The draft's choices, a key per kind of card in the pack as it was passed:
+        keeping one leaves the keys of the others where they were."""
+        prompt = shown.prompt
+        assert prompt is not None and shown.seat is not None
+        labelled = dict(self.ordered_options(shown))
+        names = self._card_names(shown)
+        here = [str(c["id"]) for c in shown.private.get("pack") or []]
+        order = self._packs.get(shown.seat, [])
+        if not set(here) <= set(order):
+            order = here  # a new pack
+        self._packs[shown.seat] = order
+        slots: list[tuple[str, str] | None] = []
+        seen: set[str] = set()
+        for card in order:
+            name = names.get(card, card)
+            if name in seen:
+                continue
+            seen.add(name)
+            option = next(
+                (
+                    make("keep", c)
+                    for c in order
+                    if names.get(c, c) == name and c in here and make("keep", c) in labelled
+                ),
+                None,
+            )
+            slots.append((option, labelled[option]) if option is not None else None)
+        return keyed_slots(slots)
+
     def prompt_info(self, shown: Shown) -> PromptInfo:
         prompt = shown.prompt
         assert prompt is not None
-        options = keyed_options(self.ordered_options(shown))
+        if prompt.kind == "draft":
+            options = self._draft_options(shown)
+        else:
+            options = keyed_options(self.ordered_options(shown))
         hint = ""
         if prompt.answer == PLACE:
             hint = self._place_hint(shown)
