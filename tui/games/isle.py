@@ -730,11 +730,14 @@ class IsleUI(GameUI):
         pack = private.get("pack") or []
         if phase == "draft" and pack:
             picks = int(private.get("picks", 0))
-            lines.append(
-                Content.styled(
-                    f"Draft: keep {picks} of these, the rest go {public['direction']}:", "bold"
-                )
+            seats = len(public["players"])
+            step = 1 if public["direction"] == "left" else -1
+            to = (
+                shown.names[(me_seat + step) % seats] if (me_seat := shown.seat) is not None else ""
             )
+            rest = max(0, len(pack) - picks)
+            goes = f"the other {rest} go {public['direction']}, to {to}" if rest else "none go on"
+            lines.append(Content.styled(f"Draft: keep {picks} of these; {goes}:", "bold"))
             lines += self._card_lines(pack, keys)
         drafted = private.get("drafted") or []
         cart = {str(c["id"]) for c in private.get("cart") or []}
@@ -797,7 +800,8 @@ class IsleUI(GameUI):
             speed = f" speed {p['speed']}" if p.get("speed") is not None else ""
             mark = g.turn if seat == turn else ""
             done = " passed" if p.get("passed") else ""
-            order.append(f"{mark}{n + 1} {names[seat]}{speed}{done}")
+            who = "you" if seat == shown.seat else names[seat]
+            order.append(f"{mark}{n + 1} {who}{speed}{done}")
         lines.append(Content(f"Order: {', '.join(order)}"))
         for f, field in enumerate(public["fields"]):
             price = public["prices"][f]
