@@ -198,6 +198,23 @@ class IslePublic(TypedDict):
     """Once the game is over: each player's score, line by line (rats, rooms,
     families, rare treasures, lessons)."""
     totals: list[int] | None
+    waiting: list[int]
+    """The seats still to decide in the step everyone takes at once (the draft, buying,
+    committing rescue cards), or the seat whose rescue or find turn it is; empty in the
+    last round of anytime cards (who may still play one is nobody else's business)."""
+
+
+def waiting(s: IsleState) -> list[int]:
+    """:attr:`IslePublic.waiting`: read from the state, not from the prompts (cheap)."""
+    if s.result is not None:
+        return []
+    if s.phase == "draft":
+        return [seat for seat in range(s.n) if s.picks[seat] > 0 or s.tasks[seat]]
+    if s.phase in ("buy", "commit"):
+        return [seat for seat in range(s.n) if not s.done[seat]]
+    if s.phase in ("rescue", "finds") and s.order:
+        return [s.order[s.turn]]
+    return []
 
 
 class IslePrivate(TypedDict):
@@ -356,6 +373,7 @@ def build_public(s: IsleState) -> IslePublic:
         "players": players,
         "scores": scores,
         "totals": totals,
+        "waiting": waiting(s),
     }
 
 

@@ -608,3 +608,22 @@ def test_oshax_colour_back_chooses_the_oshax_again() -> None:
     assert prompt_of(s, 0).kind == "oshax" and s.hands[0] == [2] and "X2" in s.oshax
     answer(s, 0, "back")
     assert prompt_of(s, 0).kind == "find" and s.hands[0] == [2]
+
+
+def test_the_view_says_who_is_still_deciding() -> None:
+    """``waiting``: every seat with picks left in the draft; a seat that kept its cards
+    drops out; in a rescue only the seat whose turn it is; in the last round nobody (it
+    would tell who holds an anytime card)."""
+    from isle_helpers import at_last
+
+    from engine.games.isle.view import waiting
+
+    s = new(3)
+    assert GAME.view(s, None)["public"]["waiting"] == [0, 1, 2]
+    for _ in range(2):
+        answer(s, 0, ids(s, 0)[0])
+    assert GAME.view(s, 1)["public"]["waiting"] == [1, 2]
+    r = at_rescue(new(2))
+    assert waiting(r) == [r.order[r.turn]]
+    last = at_last(new(2), [[], []])
+    assert waiting(last) == []
