@@ -172,7 +172,7 @@ def test_place_80x24(snap_compare: SnapCompare) -> None:
     """You should see the blue cat drawn B B on the accent colour at the top of Ann's boat,
     legal squares marked with dots, and the hint "It fits here. It covers the blue map:
     you take a common treasure. It covers 1 rat. It starts a blue family ..."; the
-    footer shows Place, Move, Rotate, Flip and Back."""
+    footer shows Place, Move, Turn, Flip, Score and Back."""
     assert snap_compare(SceneApp(isle_place_scene()), terminal_size=(80, 24))
 
 
@@ -294,3 +294,29 @@ async def test_a_cards_key_stays_put_while_the_pack_is_drafted() -> None:
         await pilot.pause()
     drafted = [str(c["name"]) for c in table.view(0)["private"]["drafted"]]
     assert drafted == [before["1"].removeprefix("Keep "), before[second].removeprefix("Keep ")]
+
+
+async def test_s_shows_the_score_as_it_stands() -> None:
+    """``s`` puts your score if the game ended now over your hand, line by line with its
+    total (the engine's scoring of your boat, lessons included); ``s`` again hides it."""
+    from textual.widgets import Static
+
+    from engine.games.isle.scoring import score, total
+    from tui.games.isle import board_of
+
+    scene = isle_place_scene()
+    me = scene.table.view(0)["public"]["players"][0]
+    expected = total(score(board_of(me), [], [0, 0, 0]))
+    app = SceneApp(scene)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        text = app.screen.query_one("#isle-hand-text", Static)
+        assert "ended now" not in str(text.visual)
+        await pilot.press("s")
+        await pilot.pause()
+        shown = str(text.visual)
+        assert "Your score if the game ended now" in shown
+        assert f"{expected:+4d} in all" in shown and "Rooms not filled: all 7" in shown
+        await pilot.press("s")
+        await pilot.pause()
+        assert "ended now" not in str(text.visual)

@@ -22,16 +22,26 @@ treasures ``*``, common ones ``+``; card kinds R (rescue), L (private lesson), P
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
 from textual.containers import Vertical, VerticalScroll
 from textual.content import Content
 from textual.widgets import Static
 
 from engine.core import Prompt
-from engine.games.isle.components import COLOUR_LETTER, ROOM_LETTERS
-from engine.games.isle.options import PLACE, make, make_place
+from engine.games.isle.components import COLOUR_LETTER, ROOM_LETTERS, ROOM_NAMES
+from engine.games.isle.options import PLACE, card_number, make, make_place
+from engine.games.isle.scoring import (
+    Board,
+    Placed,
+    family_points,
+    largest_family,
+    score,
+    total,
+)
 from engine.games.isle.shapes import (
     BOATS,
     HULL,
@@ -39,6 +49,7 @@ from engine.games.isle.shapes import (
     H,
     W,
     cells_of,
+    groups,
     is_legal,
     legal_placements,
     oriented,
@@ -178,20 +189,67 @@ def why_not(shape: str, x: int, y: int, o: int, occupied: int, anywhere: bool) -
     return None
 
 
+def tiles_of(player: Mapping[str, Any]) -> tuple[Placed, ...]:
+    """The tiles on a player's boat as the scoring sees them, from its view."""
+    from engine.games.isle.bots import tile_masks
+
+    masks = tile_masks(player["cover"])
+    return tuple(
+        Placed(str(t["kind"]), t.get("colour"), masks[k])
+        for k, t in enumerate(player["tiles"])
+        if k in masks
+    )
+
+
+def board_of(player: Mapping[str, Any], private: Sequence[int] = ()) -> Board:
+    """A player's boat as the scoring sees it, from a view (public: any player's)."""
+    return Board(
+        str(player["boat"]),
+        tiles_of(player),
+        private=tuple(private),
+        baskets=int(player["baskets"]),
+        fish=int(player["fish"]),
+    )
+
+
+def score_lines(shown: Shown, me: Mapping[str, Any]) -> list[Content]:
+    """The score overlay: the seat's score if the game ended now, line by line (rats,
+    rooms, families, rare treasures, its private and the public lessons) and the total."""
+    public = shown.public
+    lessons = [card_number(str(c["id"])) for c in shown.private.get("private_lessons") or []]
+    board = replace(
+        board_of(me, lessons), first=bool(public["order"]) and public["order"][0] == me["seat"]
+    )
+    others = [largest_family(board_of(p)) for p in public["players"] if p["seat"] != me["seat"]]
+    in_play = [
+        (card_number(str(lesson["card"]["id"])), lesson.get("colour"))
+        for lesson in public.get("public_lessons") or []
+    ]
+    lines = score(board, in_play, others)
+    out = [Content.styled("Your score if the game ended now (s hides it):", "bold $accent")]
+    for line in lines:
+        out.append(
+            Content.assemble(
+                (
+                    f"{line.points:+4d} ",
+                    "bold $success"
+                    if line.points > 0
+                    else "bold $error"
+                    if line.points < 0
+                    else "bold",
+                ),
+                line.label,
+            )
+        )
+    out.append(Content.styled(f"{total(lines):+4d} in all", "bold"))
+    return out
+
+
 def placement_effects(me: Mapping[str, Any], tile: Mapping[str, Any], mask: int) -> list[str]:
     """What placing ``tile`` on ``mask`` changes on the player's boat, in words: the
     family it joins (its size and the points of the player's families of that colour,
     before and after) and the rooms it fills (no more -5)."""
-    from engine.games.isle.bots import tile_masks
-    from engine.games.isle.components import ROOM_NAMES
-    from engine.games.isle.scoring import Placed, family_points, groups
-
-    masks = tile_masks(me["cover"])
-    placed = [
-        Placed(str(t["kind"]), t.get("colour"), masks[k])
-        for k, t in enumerate(me["tiles"])
-        if k in masks
-    ]
+    placed = tiles_of(me)
     words: list[str] = []
     colour = tile.get("colour")
     if colour and tile.get("kind") in ("cat", "oshax"):
@@ -333,6 +391,20 @@ class IsleBoatPane(Vertical):
         self.border_title = "Your boat"
 
 
+class IsleMain(Vertical):
+    """Your boat over your hand; ``s`` shows (or hides) your score as it stands."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("s", "score", "Score", tooltip="Show or hide your score as it stands now"),
+    ]
+
+    class ScoreToggled(PaneSetting):
+        """The player asked for the score overlay on (or off)."""
+
+    def action_score(self) -> None:
+        self.post_message(self.ScoreToggled())
+
+
 class IsleHandPane(VerticalScroll):
     """Your fish, baskets and cards (the draft's pack, the cart)."""
 
@@ -390,6 +462,8 @@ class IsleUI(GameUI):
         self._cursor: tuple[str, int, int, int] | None = None  # tile, x, y, o
         self._legal_key: tuple[str, int, bool] | None = None
         self._legal: list[tuple[int, int, int, int]] = []
+        self._score_shown = False
+        """The score overlay (``s``) is on."""
         self._packs: dict[int, list[str]] = {}
         """Each seat's pack as it was passed to it (card ids): a card's key stays put
         while the others are kept from the same pack."""
@@ -397,7 +471,7 @@ class IsleUI(GameUI):
     # ------------------------------------------------------------------ layout
 
     def compose_main(self) -> ComposeResult:
-        with Vertical(id="isle-main"):
+        with IsleMain(id="isle-main"):
             yield IsleBoatPane(id="isle-boat-pane")
             yield IsleHandPane(id="isle-hand")
             # In a wide terminal the cards played go under the hand (the island's
@@ -454,6 +528,9 @@ class IsleUI(GameUI):
         return tile_id, shape, x, y, o, occupied, anywhere
 
     def setting(self, change: PaneSetting, shown: Shown) -> None:
+        if isinstance(change, IsleMain.ScoreToggled):
+            self._score_shown = not self._score_shown
+            return
         if not isinstance(change, BoatView.Nudge):
             return
         at = self._cursor_for(shown)
@@ -707,6 +784,11 @@ class IsleUI(GameUI):
         me = self._me(shown)
         if me is None:
             return Content.styled("Nobody's hand is shown.", "dim")
+        if self._score_shown:
+            return Content("\n").join([*score_lines(shown, me), self._cards_text(shown, info, me)])
+        return self._cards_text(shown, info, me)
+
+    def _cards_text(self, shown: Shown, info: PromptInfo, me: Mapping[str, Any]) -> Content:
         private = shown.private
         public = shown.public
         keys: dict[str, str] = {}

@@ -137,7 +137,7 @@ class BoatView(Widget, can_focus=True):
         Binding("right", "nudge(1, 0, 0)", "Move right", show=False),
         Binding("up", "nudge(0, -1, 0)", "Move up", show=False),
         Binding("down", "nudge(0, 1, 0)", "Move down", show=False),
-        Binding("r", "nudge(0, 0, 1)", "Rotate", tooltip="Turn the tile a quarter clockwise"),
+        Binding("r", "nudge(0, 0, 1)", "Turn", tooltip="Turn the tile a quarter clockwise"),
         Binding("f", "nudge(0, 0, 4)", "Flip", tooltip="Mirror the tile"),
     ]
 
