@@ -674,7 +674,7 @@ class PurrchApp(App[None]):
             self.notify("That game cannot be shown here yet.", severity="error")
             return
         try:
-            screen = DemoScreen(spec.table(), self.settings, spec.pace)
+            screen = DemoScreen(spec.table(), self.settings, spec.pace, paused=spec.paused)
         except (ValueError, LookupError) as exc:
             self.notify(f"Cannot show the demo: {exc}", severity="error", markup=False)
             return

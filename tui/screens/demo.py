@@ -65,6 +65,8 @@ class DemoSpec:
     players: int
     seed: int
     pace: str = "normal"
+    paused: bool = False
+    """Start paused (Right steps, Space plays on)."""
 
     def table(self) -> DemoTable:
         """A new demo table for this spec (ValueError, LookupError: it cannot be)."""
@@ -116,6 +118,7 @@ class DemoScreen(GameScreen):
     CSS_PATH: ClassVar[list[str | PurePath]] = [*GameScreen.CSS_PATH, "demo.tcss"]
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("space", "pause", "Pause", priority=True),
+        Binding("space", "play", "Play", priority=True),
         Binding("right", "step_forward", "Step", key_display="→", priority=True),
         Binding("left", "step_back", "Back", key_display="←", priority=True),
         Binding("plus", "faster", "Faster", key_display="+", priority=True),
@@ -124,20 +127,21 @@ class DemoScreen(GameScreen):
         Binding("q", "leave", "Leave", priority=True),
     ]
 
-    def __init__(self, table: DemoTable, settings: Settings, pace: str = "normal") -> None:
+    def __init__(
+        self, table: DemoTable, settings: Settings, pace: str = "normal", *, paused: bool = False
+    ) -> None:
         if pace not in PACES and pace != ZERO_PACE:
             raise ValueError(f"unknown pace {pace!r} (known: {', '.join(PACES)})")
         super().__init__(table, settings)
         self.demo = table
         self.pace = pace
-        self.paused = False
+        self.paused = paused
         self._step_timer: Timer | None = None
 
     # ------------------------------------------------------------------ layout
 
     def compose(self) -> ComposeResult:
-        for widget in self._with_narration(super().compose()):
-            yield widget
+        yield from self._with_narration(super().compose())
 
     def _with_narration(self, widgets: Iterator[Widget]) -> Iterator[Widget]:
         for widget in widgets:
@@ -188,6 +192,11 @@ class DemoScreen(GameScreen):
     def _you(self, text: str, seat: int | None = None) -> str:
         """Nobody at this screen is a player: every seat in the third person."""
         return text
+
+    def _log_lines(self, seat: int | None) -> Any:
+        """The public log: its private lines speak to their seat ("you put in..."),
+        and nobody here is a seat (the hands on screen show what they hide)."""
+        return super()._log_lines(None)
 
     def _sync(self) -> None:
         if not self.is_live:
@@ -240,11 +249,18 @@ class DemoScreen(GameScreen):
         if action == "slower":
             return self.pace != ZERO_PACE and self.pace != PACE_NAMES[0]
         if action == "pause":
-            return not self.demo.is_over
+            return not self.paused and not self.demo.is_over
+        if action == "play":
+            return self.paused and not self.demo.is_over
         return super().check_action(action, parameters)
 
     def action_pause(self) -> None:
-        self.paused = not self.paused
+        self.paused = True
+        self._schedule()
+        self._render_panes()
+
+    def action_play(self) -> None:
+        self.paused = False
         self._schedule()
         self._render_panes()
 
@@ -279,17 +295,12 @@ class DemoScreen(GameScreen):
         self._cancel()
         self.dismiss(("menu", None))
 
-    def key_display(self, binding: Binding) -> str | None:
-        if binding.action == "pause":
-            return None
-        return super().key_display(binding)
-
     def current_game(self) -> Any:
         """The game F1 explains."""
         return self.table.game
 
     def palette_commands(self) -> list[tuple[str, str, Any]]:
         return [
-            ("Pause / play on", "The demo", self.action_pause),
+            ("Pause / play on", "The demo", self.action_play if self.paused else self.action_pause),
             ("Step back one answer", "The demo", self.action_step_back),
         ]
