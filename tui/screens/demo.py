@@ -137,6 +137,7 @@ class DemoScreen(GameScreen):
         self.pace = pace
         self.paused = paused
         self._step_timer: Timer | None = None
+        self._zero_pending = False
 
     # ------------------------------------------------------------------ layout
 
@@ -169,7 +170,12 @@ class DemoScreen(GameScreen):
         self._cancel()
         if self.paused or self.demo.is_over or not self.is_live:
             return
-        self._step_timer = self.set_timer(self._delay(), self._auto_step)
+        delay = self._delay()
+        if delay <= 0:  # the zero pace: the next answer once this one is drawn
+            self._zero_pending = True
+            self.call_after_refresh(self._auto_step)
+            return
+        self._step_timer = self.set_timer(delay, self._auto_step)
 
     def _cancel(self) -> None:
         if self._step_timer is not None:
@@ -178,6 +184,7 @@ class DemoScreen(GameScreen):
 
     def _auto_step(self) -> None:
         self._step_timer = None
+        self._zero_pending = False
         if self.paused or not self.is_live:
             return
         self.demo.forward()
@@ -223,10 +230,10 @@ class DemoScreen(GameScreen):
             bar = PromptInfo(info.text if info is not None else "")
         self._prompt_info = replace(bar)
         self.query_one(PromptBar).prompt = self._prompt_info
-        self.query_one(NarrationLine).info = NarrationInfo(self._status(), self.demo.narration)
+        self.query_one(NarrationLine).info = NarrationInfo(self._demo_status(), self.demo.narration)
         self.refresh_bindings()
 
-    def _status(self) -> str:
+    def _demo_status(self) -> str:
         if self.demo.is_over:
             state = "the end"
         elif self.paused:

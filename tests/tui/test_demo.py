@@ -1,0 +1,207 @@
+"""``purrch demo`` through the app: bots play a whole game on the normal game screen,
+narrated; Space, Right and Left drive it; the menu's "Watch a demo" starts one."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from textual.pilot import Pilot
+from textual.widgets import Button
+
+from engine.games import REGISTRY
+from tui.app import PurrchApp
+from tui.scenes import scene_settings
+from tui.screens.demo import ALL_SEEING, DemoScreen, DemoSpec, NarrationLine
+from tui.screens.game_over import GameOverScreen
+from tui.screens.menu import MenuScreen
+from tui.seating import has_screen
+
+SHOWN = sorted(g for g in REGISTRY if has_screen(g))
+MAX_PAUSES = 5000
+
+
+def demo_app(spec: DemoSpec) -> PurrchApp:
+    return PurrchApp(scene_settings(), None, demo=spec)
+
+
+async def settle(pilot: Pilot[None]) -> None:
+    await pilot.pause()
+    await pilot.pause()
+
+
+def demo_screen(app: PurrchApp) -> DemoScreen:
+    screen = next(s for s in app.screen_stack if isinstance(s, DemoScreen))
+    return screen
+
+
+def narration_text(app: PurrchApp) -> str:
+    return str(demo_screen(app).query_one(NarrationLine).render())
+
+
+def seen(app: PurrchApp) -> str:
+    """Everything a viewer could tell apart on the demo screen now: the step, every
+    seat's view, the narration, the prompt bar."""
+    screen = demo_screen(app)
+    table = screen.demo
+    views = {str(seat): table.view(seat) for seat in range(table.n_seats)}
+    info = screen.prompt_info
+    return json.dumps(
+        {
+            "step": table.step,
+            "views": views,
+            "shown": screen.shown_seat,
+            "narration": narration_text(app),
+            "bar": None if info is None else [info.text, info.hint],
+            "log": [e.text for e in table.log],
+        },
+        sort_keys=True,
+    )
+
+
+@pytest.mark.parametrize("game_id", SHOWN)
+async def test_a_whole_demo_at_the_zero_pace_reaches_the_end(game_id: str) -> None:
+    game = REGISTRY[game_id]
+    spec = DemoSpec(game_id, game.min_players, 3, pace="zero")
+    app = demo_app(spec)
+    async with app.run_test(size=(80, 24)) as pilot:
+        for _ in range(MAX_PAUSES):
+            if isinstance(app.screen, GameOverScreen):
+                break
+            await pilot.pause()
+        assert isinstance(app.screen, GameOverScreen), "the demo did not reach its end"
+        demo = demo_screen(app).demo
+        assert demo.is_over and demo.step > 10
+        assert demo.outcome() is not None
+        # "m" goes back to the menu.
+        await pilot.press("m")
+        await settle(pilot)
+        assert isinstance(app.screen, MenuScreen)
+
+
+async def test_right_left_and_space() -> None:
+    spec = DemoSpec("pigeons", 3, 5, pace="normal", paused=True)
+    app = demo_app(spec)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = demo_screen(app)
+        assert screen.paused and screen.demo.step == 0
+        assert ALL_SEEING in narration_text(app)
+        assert "paused" in narration_text(app)
+        states = [seen(app)]
+        for _ in range(6):
+            await pilot.press("right")
+            await settle(pilot)
+            states.append(seen(app))
+        assert screen.demo.step == 6
+        # The seat shown is whoever decides next: its hand, bot or not.
+        assert screen.shown_seat == screen.demo.acting_seat
+        for step in range(5, -1, -1):
+            await pilot.press("left")
+            await settle(pilot)
+            assert screen.demo.step == step
+            assert seen(app) == states[step]  # exactly the state before
+        await pilot.press("left")  # nothing before the start
+        await settle(pilot)
+        assert seen(app) == states[0]
+        # Right again replays the same answers: the same states.
+        await pilot.press("right", "right")
+        await settle(pilot)
+        assert seen(app) == states[2]
+        # Space plays on; Right while playing pauses and steps.
+        await pilot.press("space")
+        await settle(pilot)
+        assert not screen.paused
+        assert "normal pace" in narration_text(app)
+        await pilot.press("plus")
+        await settle(pilot)
+        assert screen.pace == "fast"
+        await pilot.press("minus", "minus", "minus")
+        await settle(pilot)
+        assert screen.pace == "slow"
+        await pilot.press("space")
+        await settle(pilot)
+        assert screen.paused
+        # Nobody answers here: the option keys do nothing.
+        before = screen.demo.step
+        await pilot.press("1")
+        await settle(pilot)
+        assert screen.demo.step == before
+        await pilot.press("q")
+        await settle(pilot)
+        assert isinstance(app.screen, MenuScreen)
+
+
+async def test_a_rule_is_explained_the_first_time_only() -> None:
+    spec = DemoSpec("pigeons", 3, 5, pace="normal", paused=True)
+    app = demo_app(spec)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        demo = demo_screen(app).demo
+        said: list[str] = []
+        while len(said) < 2:
+            await pilot.press("right")
+            await settle(pilot)
+            if any(e.kind == "draw" for e in demo.stepper.events_at(demo.step)):
+                said.append(narration_text(app))
+        first, second = said
+        assert "Rule - Drawing: Drawing a card ends your turn" in first
+        assert "Rule - Drawing" not in second
+        assert " draws " in second
+
+
+async def test_the_menu_offers_a_demo_of_the_game_chosen_there() -> None:
+    app = PurrchApp(scene_settings(), None)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        menu = app.screen
+        assert isinstance(menu, MenuScreen)
+        assert menu.query_one("#demo", Button).label.plain == "Watch a demo"
+        await pilot.press("down", "down")  # Chat perché, the list's third game
+        await settle(pilot)
+        chosen = menu.current_game().id
+        await pilot.press("ctrl+d")
+        await settle(pilot)
+        screen: Any = app.screen
+        assert isinstance(screen, DemoScreen)
+        assert screen.demo.game.id == chosen
+        await pilot.press("q")
+        await settle(pilot)
+        assert app.screen is menu
+
+
+# ----------------------------------------------------------------------------- snapshots
+
+
+def test_snapshot_a_paused_demo_explaining_a_rule(snap_compare: Any) -> None:
+    """You should see a paused demo of Cats Among The Pigeons at 80x24 (seed 5, three
+    bots): the hand of the bot that decides next on the left, the table and the log on
+    the right, then the narration: "All hands shown: a demo - step 4 - paused: Space
+    plays on, arrows step", what the last answer did, and a "Rule - ..." line that
+    explains the rule met for the first time; the prompt bar says which bot decides
+    what, with its choices; the footer shows Back, Step, Space Play, Faster, Slower,
+    Leave."""
+    app = demo_app(DemoSpec("pigeons", 3, 5, pace="normal", paused=True))
+
+    async def before(pilot: Pilot[None]) -> None:
+        await settle(pilot)
+        await pilot.press("right", "right", "right", "right")
+        await settle(pilot)
+
+    assert snap_compare(app, run_before=before, terminal_size=(80, 24))
+
+
+def test_snapshot_a_short_narration(snap_compare: Any) -> None:
+    """You should see the same demo a little later (step 8), paused: the narration is
+    only what happened (a log line), with no "Rule - ..." line: that rule was
+    explained the first time."""
+    app = demo_app(DemoSpec("stool", 2, 2, pace="normal", paused=True))
+
+    async def before(pilot: Pilot[None]) -> None:
+        await settle(pilot)
+        for _ in range(8):
+            await pilot.press("right")
+        await settle(pilot)
+
+    assert snap_compare(app, run_before=before, terminal_size=(80, 24))
