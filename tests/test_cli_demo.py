@@ -77,5 +77,6 @@ def test_a_good_demo_starts_the_app_on_it(runner: CliRunner, started: list[Any])
     result = runner.invoke(app, ["demo", "stool", "-p", "3", "-s", "9", "--speed", "fast"])
     assert result.exit_code == 0, result.output
     [(settings, table, demo)] = started
+    assert settings.autosave is not None  # the menu under the demo saves its games
     assert table is None
     assert (demo.game_id, demo.players, demo.seed, demo.pace) == ("stool", 3, 9, "fast")

@@ -90,7 +90,7 @@ def test_an_answer_without_events_is_narrated_by_its_option() -> None:
     narrator = Narrator(table)
     prompt = Prompt("w1", 1, "window", "React?", (Option("pass", "Let it happen"),), "pass")
     said = narrator.step(["Ann", "Bob"], 1, prompt, "pass", [])
-    assert said.line == "Bob: Let it happen."
+    assert said.line == "Bob chose: Let it happen."
     assert [r.name for r in said.rules] == ["Letting it happen"]
     again = narrator.step(["Ann", "Bob"], 0, prompt, "pass", [Event("")])
-    assert again.is_short and again.line == "Ann: Let it happen."
+    assert again.is_short and again.line == "Ann chose: Let it happen."

@@ -177,25 +177,28 @@ async def test_the_menu_offers_a_demo_of_the_game_chosen_there() -> None:
 def test_snapshot_a_paused_demo_explaining_a_rule(snap_compare: Any) -> None:
     """You should see a paused demo of Cats Among The Pigeons at 80x24 (seed 5, three
     bots): the hand of the bot that decides next on the left, the table and the log on
-    the right, then the narration: "All hands shown: a demo - step 4 - paused: Space
-    plays on, arrows step", what the last answer did, and a "Rule - ..." line that
-    explains the rule met for the first time; the prompt bar says which bot decides
-    what, with its choices; the footer shows Back, Step, Space Play, Faster, Slower,
-    Leave."""
+    the right, then the narration: "All hands shown: a demo - step 2 - paused: Space
+    plays on, arrows step", "Mochi chose: Let it happen." and "Rule - Letting it happen:
+    Out of turn, a player may react (Wing Block, Pigeon Trap, Pigeon Sale) or let it
+    go."; the reaction banner over it says Luna's Pigeon Fancier may be Wing Blocked;
+    the prompt bar says which bot decides what, with its choices (no keys: nobody
+    answers here); the footer shows Back, Step, Space Play, Faster, Slower, Leave."""
     app = demo_app(DemoSpec("pigeons", 3, 5, pace="normal", paused=True))
 
     async def before(pilot: Pilot[None]) -> None:
         await settle(pilot)
-        await pilot.press("right", "right", "right", "right")
+        await pilot.press("right", "right")
         await settle(pilot)
 
     assert snap_compare(app, run_before=before, terminal_size=(80, 24))
 
 
 def test_snapshot_a_short_narration(snap_compare: Any) -> None:
-    """You should see the same demo a little later (step 8), paused: the narration is
-    only what happened (a log line), with no "Rule - ..." line: that rule was
-    explained the first time."""
+    """You should see a paused demo of Stool Pigeon at 80x24 (seed 2, two bots) at step
+    8: both crime scenes face down (no seat marked "you"), the log, then the narration
+    "Luna plays a Bamboozle (5) from B3: ..." with no "Rule - ..." line (playing a card
+    was explained at Tom's turn), and the prompt bar: Luna (bot) decides which two
+    face-down cards to swap, the positions A1 to B4 as its choices."""
     app = demo_app(DemoSpec("stool", 2, 2, pace="normal", paused=True))
 
     async def before(pilot: Pilot[None]) -> None:

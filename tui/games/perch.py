@@ -647,7 +647,7 @@ class PerchUI(GameUI):
             colour = str(p["colour"])
             kind = shown.kinds[x] if x < len(shown.kinds) else "human"
             mark = g.turn if playing and x == turn else " "
-            you = " (you)" if x == shown.seat else ""
+            you = " (you)" if x == shown.seat and not shown.all_seeing else ""
             if x in away:  # the bot glyph while a bot plays for the player who is away
                 kind_cell = (f"{g.bot if kind == 'bot' else g.away} ", "bold $warning")
                 gone: tuple[str, str] = (f" {AWAY}", "bold $warning")

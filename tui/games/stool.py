@@ -879,7 +879,7 @@ class StoolUI(GameUI):
                     kind=shown.kinds[x] if x < len(shown.kinds) else "human",
                     turn=playing and int(public["turn"]) == x,
                     knocked=knock is not None and knock["seat"] == x,
-                    you=x == shown.seat,
+                    you=x == shown.seat and not shown.all_seeing,
                     away=x in away,
                 )
             )

@@ -37,6 +37,7 @@ from textual.widgets import Static
 
 from engine.demo import DemoTable
 from engine.narration import Narration
+from tui.games.base import Shown
 from tui.screens.game import GameScreen
 from tui.settings import Settings
 from tui.widgets import PromptBar, PromptInfo
@@ -112,8 +113,15 @@ class NarrationLine(Static):
         return Content("\n").join(lines)
 
 
+def _no_focus(_screen: Any) -> None:
+    """Where a demo puts the focus: nowhere (the panes' keys pick things)."""
+
+
 class DemoScreen(GameScreen):
     """A demo on the game screen; see the module docstring."""
+
+    ALL_SEEING = True
+    AUTO_FOCUS = ""  # nothing to pick: no pane's keys (Enter to use a card) in the footer
 
     CSS_PATH: ClassVar[list[str | PurePath]] = [*GameScreen.CSS_PATH, "demo.tcss"]
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -133,6 +141,15 @@ class DemoScreen(GameScreen):
         if pace not in PACES and pace != ZERO_PACE:
             raise ValueError(f"unknown pace {pace!r} (known: {', '.join(PACES)})")
         super().__init__(table, settings)
+        self.ui.focus = _no_focus  # type: ignore[method-assign]  # nothing to pick here
+        chosen_by_keys = self.ui.prompt_info
+
+        def without_keys(shown: Shown) -> PromptInfo:
+            # No option keys on the cards or the bar: nobody answers here.
+            info = chosen_by_keys(shown)
+            return replace(info, options=tuple(replace(o, key=None) for o in info.options))
+
+        self.ui.prompt_info = without_keys  # type: ignore[method-assign]
         self.demo = table
         self.pace = pace
         self.paused = paused
