@@ -56,7 +56,7 @@ from tui.widgets.lazy_select import LazySelect
 DEFAULT_GAME = "pigeons"
 HELP = (
     "Enter on a game jumps to Start; Enter again starts.\n"
-    "Tab and Shift+Tab move between fields; Enter or Space opens a list."
+    "Tab: the next field. Enter or Space opens a list."
 )
 _NO_WINDOW = 0.0
 """The reaction-window Select's value for "no countdown" (settings.window_seconds None)."""
