@@ -109,7 +109,22 @@ async def test_right_left_and_space() -> None:
         await pilot.press("right", "right")
         await settle(pilot)
         assert seen(app) == states[2]
-        # Space plays on; Right while playing pauses and steps.
+        # h looks at the next seat's hand until the demo moves.
+        acting = screen.demo.acting_seat
+        await pilot.press("h")
+        await settle(pilot)
+        assert screen.shown_seat == (acting + 1) % 3
+        await pilot.press("h", "h")
+        await settle(pilot)
+        assert screen.shown_seat == acting
+        await pilot.press("h")
+        await settle(pilot)
+        assert screen.prompt_info is not None
+        assert screen.prompt_info.text.startswith(screen.demo.seats[screen.shown_seat].name)
+        await pilot.press("right", "left")
+        await settle(pilot)
+        assert screen.shown_seat == acting and seen(app) == states[2]
+        # Space plays on.
         await pilot.press("space")
         await settle(pilot)
         assert not screen.paused

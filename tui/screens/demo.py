@@ -132,7 +132,10 @@ class DemoScreen(GameScreen):
         Binding("plus", "faster", "Faster", key_display="+", priority=True),
         Binding("equals_sign", "faster", "Faster", show=False, priority=True),
         Binding("minus", "slower", "Slower", key_display="-", priority=True),
+        Binding("h", "next_hand", "Hands", tooltip="Look at the next seat's hand", priority=True),
         Binding("q", "leave", "Leave", priority=True),
+        # Ctrl+Q still quits; the footer's 80 columns keep the demo's keys and F1 instead.
+        Binding("ctrl+q", "app.quit", "Quit", show=False, priority=True),
     ]
 
     def __init__(
@@ -155,6 +158,9 @@ class DemoScreen(GameScreen):
         self.paused = paused
         self._step_timer: Timer | None = None
         self._zero_pending = False
+        self._looking_at: int | None = None
+        """A seat the viewer chose to look at (h), until the next step."""
+        self._looked_at_step = 0
 
     # ------------------------------------------------------------------ layout
 
@@ -225,8 +231,12 @@ class DemoScreen(GameScreen):
     def _sync(self) -> None:
         if not self.is_live:
             return
-        # All-seeing: whoever decides next is shown, with no curtain.
-        self._hand.shown = self.demo.acting_seat
+        # All-seeing: whoever decides next is shown, with no curtain (or the seat the
+        # viewer looks at with h, until the demo moves).
+        if self._looking_at is not None and self.demo.step != self._looked_at_step:
+            self._looking_at = None
+        shown = self._looking_at
+        self._hand.shown = self.demo.acting_seat if shown is None else shown
         if self.table.is_over:
             self._render_panes()
             self._show_game_over()
@@ -236,16 +246,18 @@ class DemoScreen(GameScreen):
     def _fill_panes(self) -> None:
         super()._fill_panes()
         seat = self._hand.shown
-        prompt = self.demo.next_prompt()
         info = self._prompt_info
-        if prompt is not None and seat is not None and info is not None:
+        text = info.text if info is not None else ""
+        if self._prompt is not None and seat is not None and info is not None:
             name = self._names[seat]
             labels = [o.label for o in info.options]
             hint = "Choices: " + ", ".join(labels) if labels else ""
-            bar = PromptInfo(f"{name} (bot) decides: {info.text}", hint=hint, kind=info.kind)
+            bar = PromptInfo(f"{name} (bot) decides: {text}", hint=hint, kind=info.kind)
+        elif seat is not None and not self.demo.is_over:
+            bar = PromptInfo(f"{self._names[seat]}'s hand. {text}".strip())
         else:
-            bar = PromptInfo(info.text if info is not None else "")
-        self._prompt_info = replace(bar)
+            bar = PromptInfo(text)
+        self._prompt_info = bar
         self.query_one(PromptBar).prompt = self._prompt_info
         self.query_one(NarrationLine).info = NarrationInfo(self._demo_status(), self.demo.narration)
         self.refresh_bindings()
@@ -314,6 +326,14 @@ class DemoScreen(GameScreen):
 
     def action_slower(self) -> None:
         self._move_pace(-1)
+
+    def action_next_hand(self) -> None:
+        """Show the next seat's hand (and its decision, if it has one) until the demo moves."""
+        current = self._hand.shown
+        start = self.demo.acting_seat if current is None else current
+        self._looking_at = ((start or 0) + 1) % self.demo.n_seats
+        self._looked_at_step = self.demo.step
+        self._sync()
 
     def action_leave(self) -> None:
         self._cancel()
