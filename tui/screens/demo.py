@@ -22,7 +22,7 @@ Dismissed with ``("again", None)`` (a new demo, after the game-over screen) or
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, replace
 from pathlib import PurePath
 from typing import Any, ClassVar
@@ -144,7 +144,7 @@ class DemoScreen(GameScreen):
         if pace not in PACES and pace != ZERO_PACE:
             raise ValueError(f"unknown pace {pace!r} (known: {', '.join(PACES)})")
         super().__init__(table, settings)
-        self.ui.focus = _no_focus  # type: ignore[method-assign]  # nothing to pick here
+        self.ui.focus = _no_focus  # type: ignore[method-assign,assignment]  # nothing to pick here
         chosen_by_keys = self.ui.prompt_info
 
         def without_keys(shown: Shown) -> PromptInfo:
@@ -167,7 +167,7 @@ class DemoScreen(GameScreen):
     def compose(self) -> ComposeResult:
         yield from self._with_narration(super().compose())
 
-    def _with_narration(self, widgets: Iterator[Widget]) -> Iterator[Widget]:
+    def _with_narration(self, widgets: Iterable[Widget]) -> Iterator[Widget]:
         for widget in widgets:
             if isinstance(widget, PromptBar):
                 yield NarrationLine(id="narration")
