@@ -166,8 +166,12 @@ async def test_a_rule_is_explained_the_first_time_only() -> None:
         assert " draws " in second
 
 
-async def test_the_menu_offers_a_demo_of_the_game_chosen_there() -> None:
-    app = PurrchApp(scene_settings(), None)
+@pytest.mark.parametrize("lan", [True, False], ids=["local", "ssh-door"])
+async def test_the_menu_offers_a_demo_of_the_game_chosen_there(lan: bool) -> None:
+    """The SSH door's sessions get the same menu, without its LAN buttons."""
+    settings = scene_settings()
+    settings.lan = lan
+    app = PurrchApp(settings, None)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         menu = app.screen

@@ -195,8 +195,9 @@ class DemoScreen(GameScreen):
             return
         delay = self._delay()
         if delay <= 0:  # the zero pace: the next answer once this one is drawn
-            self._zero_pending = True
-            self.call_after_refresh(self._auto_step)
+            if not self._zero_pending:  # one chain of steps, however often Space is hit
+                self._zero_pending = True
+                self.call_after_refresh(self._auto_step)
             return
         self._step_timer = self.set_timer(delay, self._auto_step)
 
