@@ -227,3 +227,18 @@ def test_snapshot_a_short_narration(snap_compare: Any) -> None:
         await settle(pilot)
 
     assert snap_compare(app, run_before=before, terminal_size=(80, 24))
+
+
+def test_the_choices_take_one_line_at_most() -> None:
+    """A long turn's choices (QA: four lines of them at 80x24 pushed the board up) are
+    one line, the rest counted."""
+    from tui.screens.demo import choices_line
+
+    labels = ["Draw a card and end your turn", "Play Miss a Turn", "Play Gift"]
+    labels += ["Discard orange + rainbow, draw 1", "Discard 2 rainbow pigeons, draw 1"]
+    line = choices_line(labels, 78)
+    assert line == "Choices: Draw a card and end your turn, Play Miss a Turn, Play Gift and 2 more"
+    assert choices_line(["A1", "A2"], 78) == "Choices: A1, A2"
+    assert choices_line([], 78) == ""
+    long = choices_line(["x" * 100, "y"], 78)
+    assert len(long) == 78 and long.endswith("... and 1 more")

@@ -113,6 +113,27 @@ class NarrationLine(Static):
         return Content("\n").join(lines)
 
 
+def choices_line(labels: list[str], width: int) -> str:
+    """ "Choices: a, b, c" in one line of ``width`` cells at most: the ones that do not
+    fit are counted ("and 3 more"), so that the board keeps its rows at 80x24."""
+    if not labels:
+        return ""
+    shown: list[str] = []
+    for i, label in enumerate(labels):
+        rest = len(labels) - i - 1
+        more = f" and {rest} more" if rest else ""
+        line = "Choices: " + ", ".join([*shown, label]) + more
+        if len(line) > width and shown:
+            return "Choices: " + ", ".join(shown) + f" and {len(labels) - i} more"
+        if len(line) > width:  # one long label: cut, and the others counted
+            cut = "Choices: " + label
+            room = max(width - len(more) - 3, 0)
+            return cut[:room] + "..." + more
+        shown.append(label)
+    line = "Choices: " + ", ".join(shown)
+    return line if len(line) <= width else line[: max(width - 3, 0)] + "..."
+
+
 def _no_focus(_screen: Any) -> None:
     """Where a demo puts the focus: nowhere (the panes' keys pick things)."""
 
@@ -251,8 +272,7 @@ class DemoScreen(GameScreen):
         text = info.text if info is not None else ""
         if self._prompt is not None and seat is not None and info is not None:
             name = self._names[seat]
-            labels = [o.label for o in info.options]
-            hint = "Choices: " + ", ".join(labels) if labels else ""
+            hint = choices_line([o.label for o in info.options], self.size.width - 2)
             bar = PromptInfo(f"{name} (bot) decides: {text}", hint=hint, kind=info.kind)
         elif seat is not None and not self.demo.is_over:
             bar = PromptInfo(f"{self._names[seat]}'s hand. {text}".strip())
