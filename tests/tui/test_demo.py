@@ -200,8 +200,9 @@ def test_snapshot_a_paused_demo_explaining_a_rule(snap_compare: Any) -> None:
     plays on, arrows step", "Mochi chose: Let it happen." and "Rule - Letting it happen:
     Out of turn, a player may react (Wing Block, Pigeon Trap, Pigeon Sale) or let it
     go."; the reaction banner over it says Luna's Pigeon Fancier may be Wing Blocked;
-    the prompt bar says which bot decides what, with its choices (no keys: nobody
-    answers here); the footer shows Back, Step, Space Play, Faster, Slower, Leave."""
+    the prompt bar says "Tom (bot) decides: Does Tom react?" and its choices (no keys:
+    nobody answers here); the footer shows Space Play, Step, Back, Faster, Slower,
+    Hands, Leave and F1 Rules."""
     app = demo_app(DemoSpec("pigeons", 3, 5, pace="normal", paused=True))
 
     async def before(pilot: Pilot[None]) -> None:
@@ -242,3 +243,14 @@ def test_the_choices_take_one_line_at_most() -> None:
     assert choices_line([], 78) == ""
     long = choices_line(["x" * 100, "y"], 78)
     assert len(long) == 78 and long.endswith("... and 1 more")
+
+
+def test_the_prompts_name_the_seat_deciding() -> None:
+    """The games ask their seat ("Your turn"); the demo's viewer is not it."""
+    from tui.screens.demo import third_person
+
+    assert third_person("Your turn: flip a card.", "Tom") == "Tom's turn: flip a card."
+    assert third_person("Do you react?", "Tom") == "Does Tom react?"
+    assert third_person("Swap a 5 into your crime scene.", "Luna") == (
+        "Swap a 5 into Luna's crime scene."
+    )

@@ -22,6 +22,7 @@ Dismissed with ``("again", None)`` (a new demo, after the game-over screen) or
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, replace
 from pathlib import PurePath
@@ -111,6 +112,13 @@ class NarrationLine(Static):
                 )
             )
         return Content("\n").join(lines)
+
+
+def third_person(text: str, name: str) -> str:
+    """A prompt as the demo's viewer reads it: the games ask their seat ("Your turn:
+    ...", "Do you react?"); nobody at this screen is that seat, so it is named."""
+    text = text.replace("Do you react?", f"Does {name} react?")
+    return re.sub(r"\b[Yy]our\b", f"{name}'s", text)
 
 
 def choices_line(labels: list[str], width: int) -> str:
@@ -273,7 +281,8 @@ class DemoScreen(GameScreen):
         if self._prompt is not None and seat is not None and info is not None:
             name = self._names[seat]
             hint = choices_line([o.label for o in info.options], self.size.width - 2)
-            bar = PromptInfo(f"{name} (bot) decides: {text}", hint=hint, kind=info.kind)
+            said = third_person(text, name)
+            bar = PromptInfo(f"{name} (bot) decides: {said}", hint=hint, kind=info.kind)
         elif seat is not None and not self.demo.is_over:
             bar = PromptInfo(f"{self._names[seat]}'s hand. {text}".strip())
         else:
