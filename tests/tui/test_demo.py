@@ -138,6 +138,18 @@ async def test_right_left_and_space() -> None:
         await pilot.press("space")
         await settle(pilot)
         assert screen.paused
+        # The rules over the demo: it waits for its viewer.
+        await pilot.press("space")
+        await settle(pilot)
+        assert not screen.paused
+        await pilot.press("f1")
+        await settle(pilot)
+        assert screen._step_timer is None
+        await pilot.press("f1")
+        await settle(pilot)
+        assert app.screen is screen and screen._step_timer is not None
+        await pilot.press("space")
+        await settle(pilot)
         # Nobody answers here: the option keys do nothing.
         before = screen.demo.step
         await pilot.press("1")

@@ -238,7 +238,7 @@ class DemoScreen(GameScreen):
     def _auto_step(self) -> None:
         self._step_timer = None
         self._zero_pending = False
-        if self.paused or not self.is_live:
+        if self.paused or self._suspended or not self.is_live:
             return
         self.demo.forward()
         self._schedule()
@@ -246,6 +246,16 @@ class DemoScreen(GameScreen):
     def _leave(self) -> None:
         self._cancel()
         super()._leave()
+
+    def on_screen_suspend(self) -> None:
+        """Another screen is on top (the rules, the keys): the demo waits for its viewer."""
+        super().on_screen_suspend()
+        self._cancel()
+
+    def on_screen_resume(self) -> None:
+        super().on_screen_resume()
+        if self.is_live and not self._over_shown:
+            self._schedule()
 
     # ------------------------------------------------------------------ showing
 
