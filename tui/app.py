@@ -74,12 +74,13 @@ from tui.screens.game_over import GameOverScreen
 from tui.screens.keys import KeyRow, KeysScreen, key_rows
 from tui.screens.menu import MenuPreset, MenuScreen
 from tui.screens.quit import LeaveScreen, QuitScreen, saved_line
-from tui.seating import has_screen, rematch
+from tui.seating import has_screen, new_seed, rematch
 from tui.settings import Settings, autosave_path
 from tui.widgets.prompt_bar import reserved_note
 
 if TYPE_CHECKING:  # loaded when needed: the menu's first frame does without them
     from engine.net.server import TableServer
+    from tui.screens.demo import DemoSpec
     from tui.screens.game import GameScreen
     from tui.screens.host import HostedTable
 
@@ -138,6 +139,8 @@ class PurrchApp(App[None]):
       or a connected :class:`~engine.net.client.RemoteTable` (``purrch join``);
     * ``seed``: the menu's first seed; ``game_screen``: builds the screen that plays a
       table (tests); ``playable``: whether a game has a screen here;
+    * ``demo``: a :class:`~tui.screens.demo.DemoSpec` to show at once (``purrch demo``),
+      the menu under it;
     * ``table_address``: ``(host, port)`` of the one LAN table this app joins (the SSH
       front door).  The app starts on the join form in its fixed-table mode: titled
       "Join the table", the address shown as text, the name asked (prefilled with
@@ -173,9 +176,12 @@ class PurrchApp(App[None]):
         table_address: tuple[str, int] | None = None,
         table_password: str | None = None,
         default_name: str = "",
+        demo: DemoSpec | None = None,
     ) -> None:
         if table_address is not None and table is not None:
             raise ValueError("give a table or a table_address, not both")
+        self._first_demo = demo
+        """A demo to show at once (``purrch demo``), the menu under it."""
         self.settings = settings
         self.table: TableLike | None = None
         """The table being played now (None on the menu)."""
@@ -314,6 +320,9 @@ class PurrchApp(App[None]):
             self.sit_at(table)
         elif table is not None:
             self.start_table(table)
+        elif self._first_demo is not None:
+            demo, self._first_demo = self._first_demo, None
+            self.start_demo(demo)
 
     async def on_unmount(self) -> None:
         lan = self.lan
@@ -648,6 +657,36 @@ class PurrchApp(App[None]):
 
     def on_menu_screen_start_table(self, message: MenuScreen.StartTable) -> None:
         self.start_table(message.table)
+
+    def on_menu_screen_watch_demo(self, message: MenuScreen.WatchDemo) -> None:
+        from tui.screens.demo import DemoSpec, pace_for
+
+        seed = self._seed if self._seed is not None else new_seed()
+        pace = pace_for(self.settings.bot_speed)
+        self.start_demo(DemoSpec(message.game_id, message.players, seed, pace))
+
+    def start_demo(self, spec: DemoSpec) -> None:
+        """Push the demo screen for ``spec`` (bots play, narrated); "again" after its
+        game shows the next deal, anything else comes back to the menu."""
+        from tui.screens.demo import DemoScreen
+
+        if not self.can_play(spec.game_id):
+            self.notify("That game cannot be shown here yet.", severity="error")
+            return
+        try:
+            screen = DemoScreen(spec.table(), self.settings, spec.pace, paused=spec.paused)
+        except (ValueError, LookupError) as exc:
+            self.notify(f"Cannot show the demo: {exc}", severity="error", markup=False)
+            return
+
+        def done(result: object) -> None:
+            choice = result[0] if isinstance(result, tuple) and result else result
+            if choice == "again":
+                self.start_demo(spec.again())
+            else:
+                self._focus_menu()
+
+        self.push_screen(screen, callback=done)
 
     def _focus_menu(self) -> None:
         if isinstance(self.screen, MenuScreen):

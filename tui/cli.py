@@ -31,6 +31,7 @@ if TYPE_CHECKING:
     from door.ssh import DoorConfig
     from engine.game import Game
     from engine.session import SeatConfig, Table
+    from tui.screens.demo import DemoSpec
     from tui.settings import Settings
 
 """Bot levels a game offers when it does not say (``game.bot_levels``)."""
@@ -365,12 +366,13 @@ def make_settings(
     return settings
 
 
-def run_app(settings: Settings, table: Table | None) -> None:
-    """Run the Textual app (the menu, or ``table``'s game).  The one place textual loads."""
+def run_app(settings: Settings, table: Table | None, demo: DemoSpec | None = None) -> None:
+    """Run the Textual app (the menu, or ``table``'s game, or ``demo``).  The one place
+    textual loads."""
     from tui.app import PurrchApp
     from tui.settings import autosave_path
 
-    app = PurrchApp(settings, table)
+    app = PurrchApp(settings, table, demo=demo)
     app.run()
     left = app.table
     path = None if left is None else left.autosave_path
@@ -721,6 +723,67 @@ def play(
         finally:
             if line is not None:
                 typer.echo(line, err=True)
+
+
+DEMO_SPEEDS = ("slow", "normal", "fast")
+"""``purrch demo --speed``: the paces of tui/screens/demo.py (kept here so that a bad one
+is refused before Textual loads)."""
+
+
+@app.command()
+def demo(
+    game: Annotated[str, typer.Argument(help="Game id, e.g. pigeons.", show_default=False)],
+    players: Annotated[
+        int | None,
+        typer.Option(
+            "--players",
+            "-p",
+            help="Number of bots (default: 4, or the nearest the game takes).",
+            show_default=False,
+        ),
+    ] = None,
+    seed: Annotated[
+        int | None,
+        typer.Option(
+            "--seed", "-s", help="Seed of the deal (default: a random one).", show_default=False
+        ),
+    ] = None,
+    speed: Annotated[
+        str,
+        typer.Option("--speed", help="Pace of the bots: slow, normal or fast."),
+    ] = "normal",
+    theme: ThemeOption = None,
+    ascii_only: AsciiOption = False,
+) -> None:
+    """Watch bots play a whole game, every hand shown, each rule explained the first time
+    it comes up.  Space pauses, the arrows step back and forth, + and - change the pace."""
+    from engine.game import players_text
+
+    chosen = load_game(game)
+    check_playable(chosen)
+    from engine.narration import rules_for
+
+    try:
+        rules_for(chosen.id)
+    except LookupError:
+        fail(f"{chosen.title} has no demo yet")
+    if speed not in DEMO_SPEEDS:
+        fail(f"unknown speed {speed!r} (known: {', '.join(DEMO_SPEEDS)})")
+    if seed is not None and seed < 0:
+        fail(f"--seed must be 0 or more, not {seed}")
+    from tui.seating import default_players, new_seed
+
+    if players is None:
+        players = default_players(chosen)
+    if not chosen.min_players <= players <= chosen.max_players:
+        fail(f"{chosen.title} takes {players_text(chosen)}, not {players}")
+    from tui.screens.demo import DemoSpec
+
+    spec = DemoSpec(chosen.id, players, new_seed() if seed is None else seed, speed)
+    settings = make_settings(theme, ascii_only)
+    # The menu is under the demo, as under `purrch play`: a game started there saves.
+    with autosave_claimed(settings, saved_first=True):
+        run_app(settings, None, demo=spec)
 
 
 @app.command()

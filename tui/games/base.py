@@ -78,6 +78,9 @@ class Shown:
     """The shown seat chose to answer its window first; another decision waits (Escape)."""
     presence: Presence = LOCAL
     """Who is where at the table (this screen's LAN seat, who is away...)."""
+    all_seeing: bool = False
+    """A demo: the bots play every seat and each one's cards are shown in turn; nobody
+    at the screen is a seat, so no seat is "you"."""
 
 
 class GameUI:

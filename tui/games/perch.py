@@ -622,8 +622,11 @@ class PerchUI(GameUI):
             return Content("")
         private = private_view(shown.private)
         colour = str(private.get("colour", COLOURS[shown.seat]))
+        # A demo shows each seat in turn, and nobody at the screen is one: the name.
+        who = shown.names[shown.seat] if shown.all_seeing else "You"
+        whose = f"{who}'s" if shown.all_seeing else "Your"
         parts: list[Content] = [
-            assemble("You: ", (f"{LETTER[colour]} {colour}", CAT_STYLE[colour]), ".")
+            assemble(f"{who}: ", (f"{LETTER[colour]} {colour}", CAT_STYLE[colour]), ".")
         ]
         left = private.get("tokens_to_place") or []
         if left:
@@ -631,7 +634,7 @@ class PerchUI(GameUI):
         if private.get("placing"):
             parts.append(Content.styled(f"Placing {private['placing']}.", "bold"))
         if secret and not left:
-            parts.append(Content.styled("Your strengths are underlined.", "dim"))
+            parts.append(Content.styled(f"{whose} strengths are underlined.", "dim"))
         return Content(" ").join(parts)
 
     def table_text(self, shown: Shown, away: frozenset[int] = frozenset()) -> Content:
@@ -647,7 +650,7 @@ class PerchUI(GameUI):
             colour = str(p["colour"])
             kind = shown.kinds[x] if x < len(shown.kinds) else "human"
             mark = g.turn if playing and x == turn else " "
-            you = " (you)" if x == shown.seat else ""
+            you = " (you)" if x == shown.seat and not shown.all_seeing else ""
             if x in away:  # the bot glyph while a bot plays for the player who is away
                 kind_cell = (f"{g.bot if kind == 'bot' else g.away} ", "bold $warning")
                 gone: tuple[str, str] = (f" {AWAY}", "bold $warning")

@@ -879,7 +879,7 @@ class StoolUI(GameUI):
                     kind=shown.kinds[x] if x < len(shown.kinds) else "human",
                     turn=playing and int(public["turn"]) == x,
                     knocked=knock is not None and knock["seat"] == x,
-                    you=x == shown.seat,
+                    you=x == shown.seat and not shown.all_seeing,
                     away=x in away,
                 )
             )
@@ -943,17 +943,19 @@ class StoolUI(GameUI):
         if shown.seat is None:
             return Content("")
         drawn = private_view(shown.private).get("drawn")
+        who = shown.names[shown.seat] if shown.all_seeing else "You"  # a demo: by name
         if drawn:
             face = Face.from_view(drawn)
             took = (public_view(shown.public).get("stage") or {}).get("from") == "play"
             return Content.assemble(
-                ("You took " if took else "You drew ", "bold"),
+                (f"{who} took " if took else f"{who} drew ", "bold"),
                 (face.words, face.style),
                 ": swap it in.",
             )
         if peeks:
             seen = ", ".join(f"{pos} is {face.words}" for pos, face in peeks.items())
-            return Content.assemble(("You see: ", "bold"), (seen + ".", "bold $accent"))
+            sees = f"{who} sees" if shown.all_seeing else "You see"
+            return Content.assemble((f"{sees}: ", "bold"), (seen + ".", "bold $accent"))
         return Content("")
 
     # ------------------------------------------------------------------ the log

@@ -177,6 +177,9 @@ class GameScreen(Screen[tuple[str, None]]):
         screen: GameScreen
         result: tuple[str, None]
 
+    ALL_SEEING: ClassVar[bool] = False
+    """Every seat's cards may be shown (a demo: see :class:`tui.screens.demo.DemoScreen`)."""
+
     def __init__(self, table: TableLike, settings: Settings) -> None:
         glyphs = glyphs_for(settings.ascii)
         try:
@@ -455,6 +458,7 @@ class GameScreen(Screen[tuple[str, None]]):
             countdown=self.table.window_seconds is not None,
             claiming=self._can_go_back(),
             presence=self.table.presence,
+            all_seeing=self.ALL_SEEING,
         )
         self._view = shown
         if self._offline is not None:

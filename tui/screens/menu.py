@@ -56,7 +56,7 @@ from tui.widgets.lazy_select import LazySelect
 DEFAULT_GAME = "pigeons"
 HELP = (
     "Enter on a game jumps to Start; Enter again starts.\n"
-    "Tab and Shift+Tab move between fields; Enter or Space opens a list."
+    "Tab: the next field. Enter or Space opens a list."
 )
 _NO_WINDOW = 0.0
 """The reaction-window Select's value for "no countdown" (settings.window_seconds None)."""
@@ -276,6 +276,7 @@ class MenuScreen(Screen[None]):
         Binding("escape", "focus_games", "Games"),
         Binding("ctrl+s", "start", "Start"),
         Binding("ctrl+r", "resume", "Resume"),
+        Binding("ctrl+d", "demo", "Demo"),
     ]
 
     class StartTable(Message):
@@ -284,6 +285,14 @@ class MenuScreen(Screen[None]):
         def __init__(self, table: Table) -> None:
             super().__init__()
             self.table = table
+
+    class WatchDemo(Message):
+        """Show a demo of this game: bots play it, narrated, all hands shown."""
+
+        def __init__(self, game_id: str, players: int) -> None:
+            super().__init__()
+            self.game_id = game_id
+            self.players = players
 
     class JoinLan(Message):
         """Show the join screen (a LAN table's address and a name)."""
@@ -341,6 +350,9 @@ class MenuScreen(Screen[None]):
                 )
                 yield games
                 yield Button("Resume last game", id="resume", compact=True)
+                demo = Button("Watch a demo", id="demo", compact=True)
+                demo.tooltip = "Bots play the game chosen here, explaining each rule (Ctrl+D)"
+                yield demo
                 if self.settings.lan:
                     join = Button("Join a LAN game", id="join-lan", compact=True)
                     join.tooltip = "Play at a table another Purrch hosts on this network"
@@ -581,6 +593,16 @@ class MenuScreen(Screen[None]):
 
         # The new game would autosave over a game not finished: ask first.
         self.app.push_screen(ReplaceSaveScreen(saved.replace_warning()), callback=answered)
+
+    @on(Button.Pressed, "#demo")
+    def _demo_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        self.action_demo()
+
+    def action_demo(self) -> None:
+        """Watch the bots play the game chosen here, with the players set here."""
+        players = self.query_one(GameSetup).players
+        self.post_message(self.WatchDemo(self.game.id, players))
 
     @on(Button.Pressed, "#join-lan")
     def _join_pressed(self, event: Button.Pressed) -> None:
