@@ -127,7 +127,7 @@ class Narrator:
             option = prompt.option(option_id) if prompt is not None else None
             label = option.label if option is not None else option_id
             who = names[seat] if 0 <= seat < len(names) else f"Seat {seat + 1}"
-            line = f"{who} chose: {label}."
+            line = f"{who} chose: {label.rstrip('.')}."
             keys = [("option", option_verb(option_id))]
         return Narration(line, self._new(keys))
 

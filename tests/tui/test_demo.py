@@ -266,3 +266,27 @@ def test_the_prompts_name_the_seat_deciding() -> None:
     assert third_person("Swap a 5 into your crime scene.", "Luna") == (
         "Swap a 5 into Luna's crime scene."
     )
+
+
+async def test_an_isle_demo_names_the_seat_it_shows() -> None:
+    """Nobody at a demo's screen is a seat: The Isle of Cats' boat and hand are titled
+    with the seat's name, and the turn order has no "you"."""
+    from textual.widgets import Static
+
+    from tui.games.isle import IsleBoatPane, IsleHandPane, IsleIslandPane
+
+    app = demo_app(DemoSpec("isle", 3, 5, pace="normal", paused=True))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        for _ in range(12):  # past the draft: the boat comes back for the rescue cards
+            await pilot.press("right")
+        await settle(pilot)
+        screen = demo_screen(app)
+        seat = screen.shown_seat
+        assert seat is not None
+        name = screen.demo.seats[seat].name
+        assert screen.query_one(IsleHandPane).border_title == f"{name}'s hand"
+        assert str(screen.query_one(IsleBoatPane).border_title).startswith(f"{name}'s boat")
+        island = str(screen.query_one(IsleIslandPane, Static).visual)
+        order = next(line for line in island.splitlines() if line.startswith("Order:"))
+        assert "you" not in order and name in order

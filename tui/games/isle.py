@@ -487,6 +487,13 @@ class IsleUI(GameUI):
 
     # ------------------------------------------------------------------ placing
 
+    @staticmethod
+    def _whose(shown: Shown) -> str:
+        """ "Your", or in a demo (nobody at the screen is a seat) the seat's name's."""
+        if shown.all_seeing and shown.seat is not None:
+            return f"{shown.names[shown.seat]}'s"
+        return "Your"
+
     def _me(self, shown: Shown) -> Mapping[str, Any] | None:
         if shown.seat is None:
             return None
@@ -704,7 +711,8 @@ class IsleUI(GameUI):
             boat.data = boat_data(
                 me, wide=True, ascii_only=ascii_only, preview=preview, legal=legal
             )
-            pane.border_title = f"Your boat ({me['boat']})"
+            pane.border_title = f"{self._whose(shown)} boat ({me['boat']})"
+            screen.query_one(IsleHandPane).border_title = f"{self._whose(shown)} hand"
             self._set(note, self._boat_note(me))
         # A short terminal: while cards are chosen (no tile to place) the hand takes the
         # boat's rows; the boat comes back for the rescue.
@@ -856,7 +864,9 @@ class IsleUI(GameUI):
             lines.append(Content.styled("No cards in hand.", "dim"))
         lessons = private.get("private_lessons") or []
         if lessons:
-            lines.append(Content.styled(f"Your private lessons ({len(lessons)}):", "bold"))
+            lines.append(
+                Content.styled(f"{self._whose(shown)} private lessons ({len(lessons)}):", "bold")
+            )
             lines += self._card_lines(lessons, {})
         return Content("\n").join(lines)
 
@@ -882,7 +892,7 @@ class IsleUI(GameUI):
             speed = f" speed {p['speed']}" if p.get("speed") is not None else ""
             mark = g.turn if seat == turn else ""
             done = " passed" if p.get("passed") else ""
-            who = "you" if seat == shown.seat else names[seat]
+            who = "you" if seat == shown.seat and not shown.all_seeing else names[seat]
             order.append(f"{mark}{n + 1} {who}{speed}{done}")
         lines.append(Content(f"Order: {', '.join(order)}"))
         for f, field in enumerate(public["fields"]):
