@@ -43,6 +43,10 @@ the lines around it."""
 CHAT_RATE: Final = (1.0, 5.0)
 """Chat lines a second a host relays from one connection by default, sustained and
 in a burst (``HostConfig.chat_rate``; the app paces its lines the same way)."""
+MAX_DEPTH: Final = 64
+"""The deepest nesting of lists and objects a line may hold (every message is far
+shallower): deeper lines are refused as ``json`` errors, so that nothing that walks
+a decoded message (``shown_strings``, a game's view) can run out of stack."""
 MAX_ID: Final = 64
 """The longest request id (``answer`` / ``ping`` ``"id"``): characters of a text
 id, digits of a whole-number one."""
@@ -313,6 +317,19 @@ def _reject_constant(name: str) -> Any:
     raise ValueError(f"{name} is not allowed")
 
 
+def _too_deep(value: Any, limit: int) -> bool:
+    """Whether ``value`` (decoded JSON) nests lists and objects deeper than ``limit``
+    (walked without recursion: it may be as deep as ``json`` accepts)."""
+    stack: list[tuple[Any, int]] = [(value, 1)]
+    while stack:
+        item, depth = stack.pop()
+        if depth > limit:
+            return True
+        children = item.values() if isinstance(item, dict) else item
+        stack.extend((child, depth + 1) for child in children if isinstance(child, (dict, list)))
+    return False
+
+
 def decode_line(line: bytes) -> Message:
     """One line (without its ``\\n``) as a JSON object with a text ``"type"``."""
     try:
@@ -330,6 +347,8 @@ def decode_line(line: bytes) -> Message:
     except (ValueError, RecursionError) as exc:  # NaN, a 5000-digit number, deep nesting
         detail = "nested too deeply" if isinstance(exc, RecursionError) else str(exc)
         raise ProtocolError(Code.JSON, f"The line is not valid JSON ({detail}).") from None
+    if isinstance(value, (dict, list)) and _too_deep(value, MAX_DEPTH):
+        raise ProtocolError(Code.JSON, "The line is not valid JSON (nested too deeply).")
     if not isinstance(value, dict):
         raise ProtocolError(
             Code.NOT_OBJECT,
