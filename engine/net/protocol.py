@@ -518,8 +518,9 @@ def encode(msg: Message) -> bytes:
 
 
 def clean_name(name: str) -> str:
-    """A player's name, trimmed, or a non-fatal ``name`` error saying what is wrong."""
-    trimmed = " ".join(name.split())
+    """A player's name, trimmed (without the marks that print as nothing), or a
+    non-fatal ``name`` error saying what is wrong."""
+    trimmed = " ".join(name.translate(_INVISIBLE_MARKS_TABLE).split())
     if not trimmed:
         raise ProtocolError(Code.NAME, "Your name is empty: choose a name to play under.")
     if cap_marks(trimmed) != trimmed:
@@ -549,6 +550,23 @@ def cap_marks(text: str) -> str:
         out.append(ch)
     return text if len(out) == len(text) else "".join(out)
 
+
+_INVISIBLE_MARKS: Final = dict.fromkeys(
+    [
+        0x034F,
+        0x17B4,
+        0x17B5,
+        *range(0x180B, 0x1810),
+        *range(0xFE00, 0xFE10),
+        *range(0xE0100, 0xE01F0),
+    ]
+)
+"""Default-ignorable characters that ``str.isprintable`` lets through (combining
+marks that draw nothing: the grapheme joiner, variation selectors, Khmer and Mongolian
+inherent vowels and selectors): ``alice`` with a grapheme joiner looked exactly like
+``alice`` beside it, and two of them made a name that printed as nothing.  A name
+drops them."""
+_INVISIBLE_MARKS_TABLE: Final = str.maketrans(_INVISIBLE_MARKS)
 
 _BLANK_LOOKING: Final = frozenset("\u115f\u1160\u3164\uffa0\u2800")
 """Letters that print as nothing (Hangul fillers, the blank Braille pattern): a
