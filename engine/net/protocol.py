@@ -537,15 +537,19 @@ def clean_name(name: str) -> str:
 
 
 def cap_marks(text: str) -> str:
-    """``text`` without the combining marks past :data:`MAX_MARKS` in a row."""
+    """``text`` without the combining marks past :data:`MAX_MARKS` in a row.  A format
+    character (a zero-width joiner or space, a word joiner...) takes no cell, so it does
+    not end the run: marks on either side of it stack on the same letter (a rogue host
+    once piled 300 accents on one letter with a zero-width joiner after every three)."""
     out: list[str] = []
     run = 0
     for ch in text:
-        if unicodedata.category(ch)[0] == "M":
+        category = unicodedata.category(ch)
+        if category[0] == "M":
             run += 1
             if run > MAX_MARKS:
                 continue
-        else:
+        elif category != "Cf":
             run = 0
         out.append(ch)
     return text if len(out) == len(text) else "".join(out)

@@ -156,3 +156,19 @@ def test_no_line_nests_deeper_than_the_limit() -> None:
                 assert exc.code == "json" and "nested too deeply" in str(exc)
             else:
                 raise AssertionError(f"a line nested {depth + 1} deep was taken")
+
+
+def test_a_zero_width_character_does_not_restart_the_count_of_marks_on_a_letter() -> None:
+    """A rogue host's chat line ``a`` + (3 accents + a zero-width joiner) x 100 kept all
+    300 accents, all on the one cell of ``a``: the joiner took no cell but ended the run."""
+    from rich.cells import cell_len
+
+    from engine.net.protocol import parse_server_line, shown_text
+
+    for gap in ("\u200d", "\u200b", "\u2060", "\ufeff", "\u180e", "\u200c"):
+        text = "a" + (ACUTE * 3 + gap) * 100 + "b"
+        line = encode({"type": "chat", "from": text, "seat": 1, "text": text})
+        msg = parse_server_line(line.rstrip(b"\n"))
+        for shown in (shown_text(text), msg["from"], msg["text"]):
+            marks = sum(unicodedata.category(ch)[0] == "M" for ch in shown)
+            assert marks <= MAX_MARKS * (cell_len(shown) - 1), (repr(gap), marks, cell_len(shown))
