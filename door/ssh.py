@@ -52,7 +52,12 @@ from typing import Any
 import asyncssh
 
 from door import DEFAULT_MAX_PER_ADDRESS, DEFAULT_MAX_SESSIONS, DEFAULT_SSH_PORT
-from engine.net.guard import AttemptBudget, RefusalReporter, raise_open_files_limit
+from engine.net.guard import (
+    AttemptBudget,
+    ConnectionCounter,
+    RefusalReporter,
+    raise_open_files_limit,
+)
 from engine.net.hosting import address_text, local_addresses, until_stopped
 
 HOST_KEY_NAME = "ssh_host_ed25519_key"
@@ -79,6 +84,11 @@ WRONG_PASSWORD = "wrong password"
 ADDRESS_LOCKED_OUT = "locked out after wrong passwords"  # as the table's port says
 TOO_MANY_FROM_ADDRESS = "too many sessions from one address"
 DOOR_FULL = "door full"
+TOO_MANY_CONNECTIONS = "too many SSH connections"  # a suffix " from one address" when so
+LOGINS_WAITING = "too many SSH connections waiting to log in"
+
+MAX_PENDING_PER_ADDRESS = 4
+"""SSH connections one address may hold open beyond its sessions (logging in, say)."""
 
 Echo = Callable[[str], None]
 
@@ -110,6 +120,10 @@ class DoorConfig:
     """Wrong passwords per source address (a growing wait, then a lock-out); None:
     the door makes its own.  ``purrch host --ssh`` gives it the table's, so that the
     two ports share one budget per address."""
+    max_logins: int = 32
+    """SSH connections that have not logged in yet, at most: one more closes the one
+    that has waited longest (never the new one), so idle sockets cannot lock the
+    players out, nor run the host out of file descriptors."""
     report_interval: float = 10.0
     """Seconds over which refusals are counted into one console line."""
     host_key: Path | None = None
@@ -165,6 +179,10 @@ def check_security(config: DoorConfig) -> None:
         )
     if config.max_sessions < 1:
         raise DoorError(f"--max-sessions must be 1 or more, not {config.max_sessions}")
+    if config.max_logins < 1:
+        raise DoorError(
+            f"the door must let at least one connection log in, not {config.max_logins}"
+        )
     if config.max_per_address < 1:
         raise DoorError(f"--max-per-address must be 1 or more, not {config.max_per_address}")
 
@@ -512,6 +530,22 @@ class _Server(asyncssh.SSHServer):
         self.conn = conn
         peer = conn.get_extra_info("peername")
         self.address = str(peer[0]) if isinstance(peer, tuple) and peer else ""
+        self.door.connected(self)
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self.door.disconnected(self)
+
+    def auth_completed(self) -> None:
+        self.door.logged_in(self)
+
+    def drop(self) -> None:
+        """Close the connection at once (no room for it)."""
+        self.hanging_up = True
+        asyncio.get_running_loop().call_soon(self._abort)
+
+    def _abort(self) -> None:
+        with contextlib.suppress(Exception):
+            self.conn.abort()
 
     def begin_auth(self, username: str) -> bool:
         self.username = username
@@ -603,6 +637,15 @@ class SSHDoor:
         )
         self.refusals = RefusalReporter(self.echo_event, interval=config.report_interval)
         self._reporting: asyncio.Task[None] | None = None
+        # Every SSH connection counts, logged in or not (a connection is a file
+        # descriptor, and a flood of idle ones once starved the table's port of them).
+        self.open = ConnectionCounter(
+            per_address=config.max_per_address + MAX_PENDING_PER_ADDRESS,
+            total=2 * config.max_sessions + config.max_logins,
+        )
+        self._counted: dict[_Server, str | None] = {}
+        self._logging_in: dict[_Server, None] = {}
+        """Connections not logged in yet, oldest first."""
 
     @property
     def fingerprint(self) -> str:
@@ -650,6 +693,33 @@ class SSHDoor:
         while True:
             await asyncio.sleep(min(1.0, self.config.report_interval))
             self.refusals.flush()
+
+    def connected(self, server: _Server) -> None:
+        """A new SSH connection: dropped at once if its address, or the door, holds as
+        many as it may; past :attr:`DoorConfig.max_logins` waiting to log in, the one
+        that waited longest is dropped."""
+        key = server.address or None
+        refused = self.open.acquire(key)
+        if refused is not None:
+            kind = TOO_MANY_CONNECTIONS + refused.removeprefix("too many connections")
+            self.refusals.refused(kind, server.address)
+            server.drop()
+            return
+        self._counted[server] = key
+        self._logging_in[server] = None
+        if len(self._logging_in) > self.config.max_logins:
+            oldest = next(iter(self._logging_in))
+            del self._logging_in[oldest]
+            self.refusals.refused(LOGINS_WAITING, oldest.address)
+            oldest.drop()
+
+    def logged_in(self, server: _Server) -> None:
+        self._logging_in.pop(server, None)
+
+    def disconnected(self, server: _Server) -> None:
+        self._logging_in.pop(server, None)
+        if server in self._counted:
+            self.open.release(self._counted.pop(server))
 
     def admit(self, session: PtySession) -> str | None:
         """Count ``session`` in; or what its client is told if there is no room: the

@@ -394,6 +394,11 @@ class RemoteTable(RemoteState):
                             if exc.fatal:
                                 break
                             continue
+                        except (ConnectionError, OSError):
+                            raise
+                        except Exception:  # never a silent end of reading: a lost connection
+                            _log.exception("could not read the server's lines")
+                            break
                         self.handle(msg)
                         if msg["type"] == "error" and msg.get("fatal"):
                             reason = str(msg["message"])

@@ -43,6 +43,10 @@ the lines around it."""
 CHAT_RATE: Final = (1.0, 5.0)
 """Chat lines a second a host relays from one connection by default, sustained and
 in a burst (``HostConfig.chat_rate``; the app paces its lines the same way)."""
+MAX_DEPTH: Final = 64
+"""The deepest nesting of lists and objects a line may hold (every message is far
+shallower): deeper lines are refused as ``json`` errors, so that nothing that walks
+a decoded message (``shown_strings``, a game's view) can run out of stack."""
 MAX_ID: Final = 64
 """The longest request id (``answer`` / ``ping`` ``"id"``): characters of a text
 id, digits of a whole-number one."""
@@ -313,6 +317,19 @@ def _reject_constant(name: str) -> Any:
     raise ValueError(f"{name} is not allowed")
 
 
+def _too_deep(value: Any, limit: int) -> bool:
+    """Whether ``value`` (decoded JSON) nests lists and objects deeper than ``limit``
+    (walked without recursion: it may be as deep as ``json`` accepts)."""
+    stack: list[tuple[Any, int]] = [(value, 1)]
+    while stack:
+        item, depth = stack.pop()
+        if depth > limit:
+            return True
+        children = item.values() if isinstance(item, dict) else item
+        stack.extend((child, depth + 1) for child in children if isinstance(child, (dict, list)))
+    return False
+
+
 def decode_line(line: bytes) -> Message:
     """One line (without its ``\\n``) as a JSON object with a text ``"type"``."""
     try:
@@ -330,6 +347,8 @@ def decode_line(line: bytes) -> Message:
     except (ValueError, RecursionError) as exc:  # NaN, a 5000-digit number, deep nesting
         detail = "nested too deeply" if isinstance(exc, RecursionError) else str(exc)
         raise ProtocolError(Code.JSON, f"The line is not valid JSON ({detail}).") from None
+    if isinstance(value, (dict, list)) and _too_deep(value, MAX_DEPTH):
+        raise ProtocolError(Code.JSON, "The line is not valid JSON (nested too deeply).")
     if not isinstance(value, dict):
         raise ProtocolError(
             Code.NOT_OBJECT,
@@ -499,8 +518,9 @@ def encode(msg: Message) -> bytes:
 
 
 def clean_name(name: str) -> str:
-    """A player's name, trimmed, or a non-fatal ``name`` error saying what is wrong."""
-    trimmed = " ".join(name.split())
+    """A player's name, trimmed (without the marks that print as nothing), or a
+    non-fatal ``name`` error saying what is wrong."""
+    trimmed = " ".join(name.translate(_INVISIBLE_MARKS_TABLE).split())
     if not trimmed:
         raise ProtocolError(Code.NAME, "Your name is empty: choose a name to play under.")
     if cap_marks(trimmed) != trimmed:
@@ -517,19 +537,40 @@ def clean_name(name: str) -> str:
 
 
 def cap_marks(text: str) -> str:
-    """``text`` without the combining marks past :data:`MAX_MARKS` in a row."""
+    """``text`` without the combining marks past :data:`MAX_MARKS` in a row.  A format
+    character (a zero-width joiner or space, a word joiner...) takes no cell, so it does
+    not end the run: marks on either side of it stack on the same letter (a rogue host
+    once piled 300 accents on one letter with a zero-width joiner after every three)."""
     out: list[str] = []
     run = 0
     for ch in text:
-        if unicodedata.category(ch)[0] == "M":
+        category = unicodedata.category(ch)
+        if category[0] == "M":
             run += 1
             if run > MAX_MARKS:
                 continue
-        else:
+        elif category != "Cf":
             run = 0
         out.append(ch)
     return text if len(out) == len(text) else "".join(out)
 
+
+_INVISIBLE_MARKS: Final = dict.fromkeys(
+    [
+        0x034F,
+        0x17B4,
+        0x17B5,
+        *range(0x180B, 0x1810),
+        *range(0xFE00, 0xFE10),
+        *range(0xE0100, 0xE01F0),
+    ]
+)
+"""Default-ignorable characters that ``str.isprintable`` lets through (combining
+marks that draw nothing: the grapheme joiner, variation selectors, Khmer and Mongolian
+inherent vowels and selectors): ``alice`` with a grapheme joiner looked exactly like
+``alice`` beside it, and two of them made a name that printed as nothing.  A name
+drops them."""
+_INVISIBLE_MARKS_TABLE: Final = str.maketrans(_INVISIBLE_MARKS)
 
 _BLANK_LOOKING: Final = frozenset("\u115f\u1160\u3164\uffa0\u2800")
 """Letters that print as nothing (Hangul fillers, the blank Braille pattern): a

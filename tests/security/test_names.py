@@ -89,6 +89,26 @@ def test_a_look_alike_of_a_name_at_the_table_is_refused_with_that_name() -> None
         assert "looks like" in refused(table.hello(look_alike)), look_alike
 
 
+@pytest.mark.parametrize(
+    "invisible",
+    ["\u034f", "\ufe0f", "\ufe00", "\U000e0100", "\u17b4", "\u180b"],
+)
+def test_a_mark_that_draws_nothing_neither_hides_a_look_alike_nor_makes_a_blank_name(
+    invisible: str,
+) -> None:
+    """From a fresh clone: ``alice`` plus a combining grapheme joiner sat beside
+    ``alice`` (the two print the same), and a name of two joiners printed as nothing.
+    A name drops the marks that draw nothing."""
+    table = Table()
+    assert table.hello("alice")["type"] == "welcome"
+    assert "already at the table" in refused(table.hello(f"alice{invisible}"))
+    assert "already at the table" in refused(table.hello(f"al{invisible}ice"))
+    assert "empty" in refused(table.hello(invisible * 2))
+    reply = table.hello(f"B{invisible}ea")
+    assert reply["type"] == "welcome"
+    assert [s["name"] for s in reply["seats"]][:2] == ["alice", "Bea"]
+
+
 def test_the_same_name_in_another_case_is_still_refused_as_the_same_name() -> None:
     table = Table()
     table.hello("Alice")

@@ -98,3 +98,77 @@ async def test_a_rogue_server_cannot_hand_control_characters_to_the_ui(tmp_path:
             await table.close()
         server.close()
         await server.wait_closed()
+
+
+async def test_a_deeply_nested_line_from_a_rogue_server_does_not_stop_the_client(
+    tmp_path: Any,
+) -> None:
+    """A line nested 600 deep decodes (``json`` allows it) but once froze the client:
+    cleaning its strings ran out of stack, the error killed the read loop, and the app
+    waited forever on a connection nobody read.  Now the line is refused as bad JSON
+    and the lines after it still arrive."""
+    deep = b'{"type": "chat", "from": ' + b"[" * 600 + b"]" * 600 + b', "seat": 1, "text": "x"}\n'
+
+    async def serve(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        hello = json.loads(await asyncio.wait_for(reader.readline(), 5))
+        assert hello["type"] == "hello"
+        welcome, _chat, _error = hostile_lines()
+        writer.write(encode(welcome))
+        writer.write(deep)
+        writer.write(encode({"type": "chat", "from": "Bob", "seat": 1, "text": "still here"}))
+        await writer.drain()
+        await asyncio.sleep(5)
+        writer.close()
+
+    server = await asyncio.start_server(serve, "127.0.0.1", 0)
+    port = server.sockets[0].getsockname()[1]
+    table = None
+    try:
+        table = await RemoteTable.connect(
+            "127.0.0.1", port, name="Ann", token_file=tmp_path / "t.json", reconnect_for=0
+        )
+        for _ in range(100):  # bounded
+            if table.chat:
+                break
+            await asyncio.sleep(0.02)
+        assert [c[2] for c in table.chat] == ["still here"]
+        assert table.connected
+    finally:
+        if table is not None:
+            await table.close()
+        server.close()
+        await server.wait_closed()
+
+
+def test_no_line_nests_deeper_than_the_limit() -> None:
+    """Both ways: a client's line and a server's line nested past MAX_DEPTH are ``json``
+    errors (not a RecursionError in whatever walks them later)."""
+    from engine.net.protocol import MAX_DEPTH, ProtocolError, decode_line, parse_server_line
+
+    ok = b'{"type": "ping", "x": ' + b"[" * (MAX_DEPTH - 1) + b"]" * (MAX_DEPTH - 1) + b"}"
+    assert decode_line(ok)["type"] == "ping"
+    for depth in (MAX_DEPTH, 600):
+        line = b'{"type": "ping", "x": ' + b"[" * depth + b"]" * depth + b"}"
+        for parse in (decode_line, parse_server_line):
+            try:
+                parse(line)
+            except ProtocolError as exc:
+                assert exc.code == "json" and "nested too deeply" in str(exc)
+            else:
+                raise AssertionError(f"a line nested {depth + 1} deep was taken")
+
+
+def test_a_zero_width_character_does_not_restart_the_count_of_marks_on_a_letter() -> None:
+    """A rogue host's chat line ``a`` + (3 accents + a zero-width joiner) x 100 kept all
+    300 accents, all on the one cell of ``a``: the joiner took no cell but ended the run."""
+    from rich.cells import cell_len
+
+    from engine.net.protocol import parse_server_line, shown_text
+
+    for gap in ("\u200d", "\u200b", "\u2060", "\ufeff", "\u180e", "\u200c"):
+        text = "a" + (ACUTE * 3 + gap) * 100 + "b"
+        line = encode({"type": "chat", "from": text, "seat": 1, "text": text})
+        msg = parse_server_line(line.rstrip(b"\n"))
+        for shown in (shown_text(text), msg["from"], msg["text"]):
+            marks = sum(unicodedata.category(ch)[0] == "M" for ch in shown)
+            assert marks <= MAX_MARKS * (cell_len(shown) - 1), (repr(gap), marks, cell_len(shown))
