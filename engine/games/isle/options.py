@@ -182,10 +182,10 @@ def parse_place(option_id: str) -> Placement:
     parts = option_id.split(":")
     if len(parts) != 5 or parts[0] != PLACE or not _ARG.match(parts[1]):
         raise ValueError("A placement is place:<tile>:<x>:<y>:<orientation>.")
-    try:
-        x, y, o = (int(p) for p in parts[2:])
-    except ValueError:
-        raise ValueError("A placement's square and orientation are whole numbers.") from None
-    if not all(p.isdigit() for p in parts[2:]) or not 0 <= o <= 7:
+    # ASCII digits only, and few of them: int() also reads "٥", "+5", "5_0" and " 5".
+    if not all(p.isascii() and p.isdigit() and len(p) <= 3 for p in parts[2:]):
+        raise ValueError("A placement's square and orientation are whole numbers.")
+    x, y, o = (int(p) for p in parts[2:])
+    if not 0 <= o <= 7:
         raise ValueError("A placement's orientation is 0 to 7, its square two whole numbers.")
     return Placement(parts[1], x, y, o)

@@ -627,3 +627,18 @@ def test_the_view_says_who_is_still_deciding() -> None:
     assert waiting(r) == [r.order[r.turn]]
     last = at_last(new(2), [[], []])
     assert waiting(last) == []
+
+
+@pytest.mark.parametrize(
+    "coords",
+    ["٥:٣:٠", "+5:3:0", "5_0:3:0", " 5:3:0", "5:3:8", "5:3", "1e9:3:0", "0005:3:0", "5:3:-1"],
+)
+def test_a_placement_answer_is_written_in_plain_digits(coords: str) -> None:
+    """Only ASCII digits (at most 3) make a placement: int() would read Arabic-Indic
+    digits, signs and underscores as the same square, and a well-formed answer is one
+    spelling of it."""
+    from engine.games.isle.options import Placement, parse_place
+
+    assert parse_place("place:B16:5:3:0") == Placement("B16", 5, 3, 0)
+    with pytest.raises(ValueError):
+        parse_place(f"place:B16:{coords}")
