@@ -217,11 +217,11 @@ async def test_the_host_form_fits_80x24_with_the_menus_own_seats() -> None:
     three bots) says in three lines that no seat is left for anyone else; the box then
     ran one line past the screen, its bottom border under the footer and a scrollbar in
     the corner.  The whole box fits, with an error on its status line too."""
-    from engine.games import get_game
-    from engine.session import SeatConfig
     from textual.containers import Vertical
     from textual.widgets import Static
 
+    from engine.games import get_game
+    from engine.session import SeatConfig
     from tui.screens.host import HostScreen
 
     bots = [SeatConfig(name, "bot") for name in ("Tom", "Luna", "Mochi", "Dot", "Cy")]
