@@ -834,8 +834,10 @@ class SSHDoor:
             await asyncio.gather(*self._enders, return_exceptions=True)
 
 
-def print_door(door: SSHDoor, echo: Echo = _print) -> None:
-    """What the door says when it opens: where, the key's fingerprint, who may come in."""
+def print_door(door: SSHDoor, echo: Echo = _print, *, beside_table: bool = False) -> None:
+    """What the door says when it opens: where, the key's fingerprint, who may come in.
+    ``beside_table``: the door of ``purrch host --ssh``, whose Ctrl+C stops the table
+    and the door at once (the host says so): the door does not say it a second way."""
     config = door.config
     echo(f"SSH door on {address_text(config.bind, door.port)} (host key {door.fingerprint}).")
     port_flag = "" if door.port == 22 else f"-p {door.port} "
@@ -855,9 +857,10 @@ def print_door(door: SSHDoor, echo: Echo = _print) -> None:
         "Each SSH login name keeps its own saved game and seat: "
         "log in with the same name to come back."
     )
+    stop = "" if beside_table else " Ctrl+C closes the door."
     echo(
         f"At most {config.max_sessions} sessions at once, {config.max_per_address} from one "
-        "address. Ctrl+C closes the door."
+        f"address.{stop}"
     )
     if config.table is None:
         echo("Sessions get the menu (hot-seat and bots).")

@@ -73,7 +73,7 @@ from tui.screens.chat import ChatScreen, chat_notice
 from tui.screens.game_over import GameOverScreen
 from tui.screens.keys import KeyRow, KeysScreen, key_rows
 from tui.screens.menu import MenuPreset, MenuScreen
-from tui.screens.quit import LeaveScreen, QuitScreen, saved_line
+from tui.screens.quit import SAVED_SSH, LeaveScreen, QuitScreen, saved_line
 from tui.seating import has_screen, new_seed, rematch
 from tui.settings import Settings, autosave_path
 from tui.widgets.prompt_bar import reserved_note
@@ -873,6 +873,8 @@ class PurrchApp(App[None]):
             return "This game is not being saved: quitting ends it."
         if table.autosave_error:
             return f"Careful: {table.autosave_error}."
+        if self.settings.ssh:  # no shell to type `purrch resume` in (QA, issue 22)
+            return SAVED_SSH
         if path != autosave_path():
             return f"The game is saved and `{command('resume', str(path))}` continues it."
         return saved_line()

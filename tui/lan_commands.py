@@ -421,9 +421,10 @@ async def _serve_locked(
         except DoorError as exc:
             await server.close("The host stopped the table.")
             raise LanError(str(exc), code=2) from None
-        print_door(door, echo)
+        print_door(door, echo, beside_table=True)
         echo("SSH players land in a short name screen, then take a seat (or watch when full).")
-    echo("Ctrl+C stops the table (the game stays saved).")
+    also = " and its SSH door" if door is not None else ""
+    echo(f"Ctrl+C stops the table{also} (the game stays saved).")
     stop_reading = read_console(host, echo)
     if stop_reading is not None:
         echo("Type m and Enter to mute or unmute the spectators' chat (? and Enter: more).")

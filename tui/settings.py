@@ -80,6 +80,9 @@ class Settings:
     # Whether the menu offers LAN games; an SSH session's app does not (its player
     # must not open ports on, or dial out from, the machine that hosts the door).
     lan: bool = True
+    # Whether this app is an SSH door's session: its player has no shell, so a message
+    # names the menu's way back ("Resume last game", Ctrl+R), never a purrch command.
+    ssh: bool = False
     # Whether a theme chosen in the app is kept for the next run (prefs.json): the
     # command line's apps, not tests and screenshots.
     remember_theme: bool = False

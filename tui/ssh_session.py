@@ -38,7 +38,7 @@ def main() -> int:
     set_default_data_dir(data_dir())
     # No LAN games from the menu: an SSH player must not open ports on, or dial
     # out from, the machine that hosts the door.
-    settings = Settings(ascii=not utf8_terminal(), lan=False)
+    settings = Settings(ascii=not utf8_terminal(), lan=False, ssh=True)
     table = os.environ.get("PURRCH_SSH_TABLE")
     user = os.environ.get("PURRCH_SSH_USER", "")
     from tui.app import PurrchApp

@@ -210,3 +210,36 @@ async def test_an_option_key_just_after_the_question_changed_under_the_player_wa
         assert kinds() and kinds() != ["draw"]
         await pilot.press("1")  # her own answer asked this: her key counts at once
         assert len(sent) == 3
+
+
+async def test_the_host_form_fits_80x24_with_the_menus_own_seats() -> None:
+    """QA (issue 22): "Host a LAN game" straight from a fresh menu (4 seats: you and
+    three bots) says in three lines that no seat is left for anyone else; the box then
+    ran one line past the screen, its bottom border under the footer and a scrollbar in
+    the corner.  The whole box fits, with an error on its status line too."""
+    from textual.containers import Vertical
+    from textual.widgets import Static
+
+    from engine.games import get_game
+    from engine.session import SeatConfig
+    from tui.screens.host import HostScreen
+
+    bots = [SeatConfig(name, "bot") for name in ("Tom", "Luna", "Mochi", "Dot", "Cy")]
+    for game, seats in (
+        ("pigeons", [SeatConfig("Player", "human"), *bots[:3]]),
+        ("stool", [SeatConfig("Player", "human"), *bots]),
+    ):
+        app = PurrchApp(scene_settings())
+        async with app.run_test(size=(80, 24)) as pilot:
+            await app.push_screen(HostScreen(get_game(game), seats, {}))
+            await pilot.pause()
+            screen = app.screen
+            assert isinstance(screen, HostScreen)
+            help_text = screen.query_one("#join-help", Static)
+            assert help_text.size.height >= 3  # the long explanation, as at first
+            for status in ("", "Cannot host: port 7777 is busy (another table?)."):
+                screen.query_one("#join-status", Static).update(status)
+                await pilot.pause()
+                box = screen.query_one("#join-box", Vertical)
+                assert box.region.y >= 0 and box.region.bottom <= 23, (game, box.region)
+                assert box.max_scroll_y == 0

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 from typer.testing import CliRunner
@@ -92,3 +93,22 @@ def test_the_resume_command_of_a_table_with_an_ssh_door_opens_the_door_again(
         f"purrch host --resume '{save}' --ssh 2200 --authorized-keys {keys} "
         "--max-sessions 3 --max-per-address 2 --password PASSWORD"
     )
+
+
+def test_a_door_beside_a_table_leaves_ctrl_c_to_the_table() -> None:
+    """QA (issue 22): ``purrch host --ssh`` printed "Ctrl+C closes the door." and, two
+    lines later, "Ctrl+C stops the table": one key, two stories.  Beside a table the
+    door says nothing of Ctrl+C (the host's line names both); alone it still does."""
+    from types import SimpleNamespace
+
+    from door.ssh import DoorConfig, print_door
+
+    door: Any = SimpleNamespace(
+        config=DoorConfig(port=2298, table=("127.0.0.1", 7777)), port=2298, fingerprint="x"
+    )
+    beside: list[str] = []
+    print_door(door, beside.append, beside_table=True)
+    assert not any("Ctrl+C" in line for line in beside), beside
+    alone: list[str] = []
+    print_door(door, alone.append)
+    assert sum("Ctrl+C closes the door." in line for line in alone) == 1, alone

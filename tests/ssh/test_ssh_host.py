@@ -140,3 +140,11 @@ async def test_an_ssh_player_who_drops_gets_the_seat_back(host: HostProcess) -> 
                 except AssertionError as exc:
                     tail = " ".join(ann_again.text().split())[-800:]
                     raise AssertionError(f"{exc}\nann's screen ends with: {tail!r}") from None
+
+
+async def test_the_host_says_once_what_ctrl_c_does(host: HostProcess) -> None:
+    """QA (issue 22): the door's "Ctrl+C closes the door." came two lines before the
+    host's "Ctrl+C stops the table": one key, told two ways.  One line now, naming both."""
+    await host.expect(r"Waiting for 2 players")
+    said = [line for line in host.lines if "Ctrl+C" in line]
+    assert said == ["Ctrl+C stops the table and its SSH door (the game stays saved)."]

@@ -27,7 +27,7 @@ from themes import THEME_NAMES
 from tui.app import THEME_TITLES, PurrchApp
 from tui.screens.keys import KeysScreen
 from tui.screens.menu import MenuScreen
-from tui.screens.quit import SAVED, QuitScreen, ReplaceSaveScreen
+from tui.screens.quit import SAVED, SAVED_SSH, QuitScreen, ReplaceSaveScreen
 from tui.screens.rules import RulesScreen
 from tui.settings import Settings
 
@@ -418,6 +418,25 @@ async def test_quit_question_says_whether_the_game_is_saved(purrch_home: Path) -
     app = make_app(table=a_table(autosave=None))
     async with app.run_test(size=(80, 24)):
         assert "not being saved" in app.quit_detail()
+
+
+async def test_quit_question_in_an_ssh_session_names_the_menu_not_a_command(
+    purrch_home: Path,
+) -> None:
+    """QA (issue 22): over the SSH door, quitting a game against bots said "`purrch
+    resume` continues it", a command the player, who has only an ssh client, cannot
+    run.  An SSH session's question names the way back it has: the same login name,
+    then "Resume last game" (Ctrl+R) in the menu."""
+    saved = a_table(autosave=purrch_home / "autosave.json")
+    app = make_app(table=saved, ssh=True, lan=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert app.quit_detail() == SAVED_SSH
+        assert "purrch" not in app.quit_detail() and "Ctrl+R" in app.quit_detail()
+        await pilot.press("ctrl+q")
+        await pilot.pause()
+        assert isinstance(app.screen, QuitScreen)
+        detail = str(app.screen.query_one("#quit-detail", Static).render())
+        assert "Resume last game" in detail and "purrch resume" not in detail
 
 
 async def test_f1_shows_the_rules_and_escape_goes_back() -> None:

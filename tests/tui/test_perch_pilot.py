@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from textual.pilot import Pilot
 
-from tui.games.perch import PerchBoard
+from themes import TEXT_GLYPHS
+from tui.games.perch import PerchBoard, TreeData, perch_glyphs, tree_lines
 from tui.games.perch_scenes import PERCH, PERCH_SEED, PERCH_SOLO
 from tui.scenes import DUO, Scene, make_table
 from tui.scenes import scene_settings as settings
@@ -110,3 +111,40 @@ async def test_two_humans_hot_seat_to_the_end() -> None:
         await pilot.press("m")
         await pilot.pause()
         assert app.results == [("menu", None)]
+
+
+def legend(data: TreeData) -> str:
+    glyphs = perch_glyphs(TEXT_GLYPHS)
+    lines, _where = tree_lines(data, glyphs, cursor=None, focused=False, between=1)
+    return next(line.plain for line in lines if "strengths" in line.plain)
+
+
+async def test_the_legend_writes_the_tokens_of_whoever_looks() -> None:
+    """QA (issue 22): Bob, the ginger player, read "b1-4 g? strengths" under the tree
+    while his own tokens showed as g1, g2... and Ann's as b?: the legend's fixed
+    notation said his were the hidden ones.  It follows the colour of whoever looks;
+    behind the curtain nobody's are shown."""
+    table = make_table(DUO, PERCH_SEED, SHORT, game=PERCH)
+    app = SceneApp(Scene(table, settings()))
+    seen: dict[str | None, str] = {}
+    async with app.run_test(size=(80, 24)) as pilot:
+        for _ in range(40):
+            await pilot.pause()
+            screen = app.screen
+            game = next(s for s in app.screen_stack if isinstance(s, GameScreen))
+            data = game.query_one(PerchBoard).data
+            assert data is not None
+            seen[data.owner] = legend(data)
+            if {"Ann", "Bob", None} <= seen.keys():
+                break
+            if isinstance(screen, CurtainScreen):
+                await pilot.press("enter")
+                continue
+            info = game.prompt_info
+            if info is not None and info.options and info.options[0].key:
+                await pilot.press(info.options[0].key)
+            else:
+                await pilot.pause(0.05)
+    assert seen.get("Ann") == "B black G ginger ◆ bird b1-4 g? strengths"
+    assert seen.get("Bob") == "B black G ginger ◆ bird g1-4 b? strengths"
+    assert seen.get(None) == "B black G ginger ◆ bird b? g? strengths"

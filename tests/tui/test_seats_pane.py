@@ -73,3 +73,34 @@ async def test_an_away_seat_says_so_in_words_that_fit_its_row() -> None:
         assert len(lines) == 3 and all(len(line) <= inner for line in lines)
         assert lines[1].endswith(f"8 cards  {words}  deciding")
         assert lines[2].endswith("6 cards  away")
+
+
+async def test_an_away_seat_that_skips_a_turn_and_is_deciding_stays_on_one_line() -> None:
+    """QA (issue 22, LAN at 80x24): Ann dropped while Tom's Pluck on her was open and
+    she had a Miss a Turn pending; Bob's table pane showed "… Ann  6 cards  ⏸1  away"
+    and "deciding" wrapped onto a line of its own (the shortest words were one cell
+    too long), pushing the draw pile down.  The table pane is 46 cells wide there: 42
+    inside its border and padding."""
+    rows = (
+        SeatRow("Ann", "human", 6, away=True, deciding=True, missed=1),
+        SeatRow("Bob", "human", 7, deciding=True, shown=True),
+        SeatRow("Tom", "bot", 6, turn=True),
+    )
+    for name in ("Ann", "Annabelle-Marie"):  # the longest name the pane keeps (14)
+        app = PaneApp(42)
+        async with app.run_test(size=(80, 10)) as pilot:
+            pane = app.query_one(SeatsPane)
+            pane.info = TableInfo((SeatRow(name, *_rest(rows[0])), *rows[1:]))
+            await pilot.pause()
+            lines = [line.rstrip() for line in pane.render().plain.splitlines()]
+            inner = pane.size.width
+        assert len(lines) == 3 and all(len(line) <= inner for line in lines), lines
+        assert "away" in lines[0] and "⏸" in lines[0]
+        if name == "Ann":
+            assert lines[0].endswith("away deciding"), lines[0]
+
+
+def _rest(row: SeatRow) -> tuple[object, ...]:
+    import dataclasses
+
+    return tuple(getattr(row, f.name) for f in dataclasses.fields(row))[1:]

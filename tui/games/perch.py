@@ -161,6 +161,7 @@ class TreeData:
     chosen: str | None = None  # the cat being moved
     moved: tuple[str, ...] = ()  # where the cats moved by this card are now
     owner: str | None = None  # whose private view it is (None: only public)
+    colour: str | None = None  # that seat's colour: its tokens are the ones it can read
     secret: Mapping[str, int] = field(default_factory=dict)  # the owner's hidden strengths
     status: Content = field(default_factory=Content)
     private: Content = field(default_factory=Content)
@@ -329,11 +330,23 @@ def tree_lines(
             (" ginger ", "dim"),
             (glyphs.bird, BIRD_STYLE),
             (" bird ", "dim"),
-            ("b1-4 g?", "dim"),  # the notation, not a token: b3 read as a real one (QA)
+            (legend_tokens(data.colour), "dim"),  # the notation, not a token (QA)
             (" strengths", "dim"),
         )
     )
     return out, where
+
+
+def legend_tokens(colour: str | None) -> str:
+    """How the legend writes the strength tokens for whoever looks: their own colour
+    with its digits (``g1-4`` for the ginger player), the other's as ``?``; ``b? g?``
+    when nobody's are shown (a spectator, the hot-seat curtain).  A fixed ``b1-4 g?``
+    told the ginger player that their own tokens were the hidden ones (QA, issue 22)."""
+    if colour not in LETTER:
+        return "b? g?"
+    mine = LETTER[colour].lower()
+    other = next(LETTER[c].lower() for c in COLOURS if c != colour)
+    return f"{mine}1-4 {other}?"
 
 
 def token_cell(branch: Branch, data: TreeData, glyphs: PerchGlyphs) -> tuple[str, str]:
@@ -613,6 +626,7 @@ class PerchUI(GameUI):
             chosen=stage.get("chosen") if prompt is not None else None,
             moved=tuple(stage.get("moved") or ()),
             owner=None if shown.seat is None else shown.names[shown.seat],
+            colour=None if shown.seat is None else str(private.get("colour", COLOURS[shown.seat])),
             secret=secret,
             private=self.private_line(shown, secret),
         )

@@ -22,6 +22,13 @@ SAVED = "The game is saved and `purrch resume` continues it."
 """What :func:`saved_line` says where ``purrch`` is on the PATH."""
 
 
+SAVED_SSH = (
+    "The game is saved: log in again under the same name and choose "
+    '"Resume last game" (Ctrl+R) in the menu.'
+)
+"""What :func:`saved_line` says in an SSH door's session (no shell to type a command in)."""
+
+
 def saved_line() -> str:
     """How to carry on with the autosaved game, with a command that works from here."""
     return f"The game is saved and `{command('resume')}` continues it."

@@ -109,17 +109,22 @@ class SeatsPane(Static):
                     f"{g.missed} skips {'a turn' if n == 1 else f'{n} turns'}",
                     f"{g.missed}{n}",
                 ]
-            candidates = []  # longest words first; the shortest when none fits
-            for words in aways:
-                for marker in markers:
-                    extra: list[str | tuple[str, str]] = []
-                    if marker is not None:
-                        extra += ["  ", (marker, "bold $warning")]
-                    if words is not None:
-                        extra += ["  ", (words, "bold $warning")]
-                    candidates.append(Content.assemble(*parts, *extra, *tail))
+            candidates = []  # longest words first, then the shortest ones closer together
+            for gap in ("  ", " "):
+                for words in aways:
+                    for marker in markers:
+                        extra: list[str | tuple[str, str]] = []
+                        if marker is not None:
+                            extra += [gap, (marker, "bold $warning")]
+                        if words is not None:
+                            extra += [gap, (words, "bold $warning")]
+                        last = [gap, tail[1]] if tail else []
+                        candidates.append(Content.assemble(*parts, *extra, *last))
             room = self.size.width
-            lines.append(next((c for c in candidates if c.cell_length <= room), candidates[-1]))
+            fits = next((c for c in candidates if c.cell_length <= room), None)
+            # Nothing fits (a long name, away, skipping and deciding at once): cut the
+            # row short rather than let it wrap and break the table's columns.
+            lines.append(fits or candidates[-1].truncate(max(room, 1), ellipsis=True))
         if info.piles:
             lines.append(Content(info.piles))
         return Content("\n").join(lines)
