@@ -492,6 +492,14 @@ class PurrchApp(App[None]):
         if self._ask_for_next_game():
             self._show_table_news()
 
+    def _lobby_news(self, connection: str | None = None) -> None:
+        """The waiting room, if it is open, shows the table's news."""
+        from tui.screens.lobby import LobbyScreen
+
+        for screen in self.screen_stack:
+            if isinstance(screen, LobbyScreen):
+                screen.table_news(connection)
+
     def _show_table_news(self) -> None:
         screen, lan = self._game_over, self.lan
         if screen is not None and screen.is_attached and lan is not None:
@@ -563,6 +571,7 @@ class PurrchApp(App[None]):
     def on_lan_session_connection(self, message: LanSession.Connection) -> None:
         if self._heard(message) is None:
             return
+        self._lobby_news(message.message)
         if message.state == "closed":
             self._table_closed(message.message)
             return
@@ -596,7 +605,10 @@ class PurrchApp(App[None]):
             self.notify(message.text, title="Host", timeout=10)
 
     def on_lan_session_welcome(self, message: LanSession.Welcome) -> None:
-        if self._heard(message) is not None and isinstance(self.screen, ChatScreen):
+        if self._heard(message) is None:
+            return
+        self._lobby_news()
+        if isinstance(self.screen, ChatScreen):
             self.screen.show_lines()  # back at the table: what was said meanwhile
             self.screen.reconnected()
 
@@ -609,12 +621,14 @@ class PurrchApp(App[None]):
             self.notify(f"{glyph} {name} is away (seat {seat + 1}).", severity="warning")
         for seat, name in message.came_back:
             self.notify(f"{name} is back (seat {seat + 1}).")
+        self._lobby_news()
         self._show_table_news()
 
     def on_lan_session_update(self, message: LanSession.Update) -> None:
         lan = self._heard(message)
         if lan is None:
             return
+        self._lobby_news()  # the game may have started
         finished = lan.asked_after
         if self._game_over is not None and not message.over:
             self._next_game_started()

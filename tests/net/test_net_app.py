@@ -442,6 +442,7 @@ async def test_the_menu_hosts_a_lan_game_and_plays_a_seat(
             if isinstance(app.screen, GameScreen):
                 break
         assert isinstance(app.screen, GameScreen) and app.screen.table is remote
+        await pilot.pause()  # a notice is a message to the app: it lands on the next pass
         assert hints() == [
             f"The table is on 127.0.0.1:{server.port} (spectators can join there). "
             f"The game autosaves to {save}. If this app stops mid-game, `{resume}` "

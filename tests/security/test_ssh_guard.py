@@ -249,7 +249,7 @@ def test_the_table_and_its_door_share_one_budget_per_address(
     spent = budget(per_address=2)
     doors: list[SSHDoor] = []
     told: list[str] = []
-    monkeypatch.setattr(door.ssh, "print_door", lambda door, echo=None: doors.append(door))
+    monkeypatch.setattr(door.ssh, "print_door", lambda door, echo=None, **kw: doors.append(door))
 
     async def attack() -> None:  # instead of waiting for Ctrl+C
         (door,) = doors
@@ -285,7 +285,7 @@ def test_a_table_with_a_door_gives_it_its_own_budget(
     monkeypatch.setenv("PURRCH_HOME", str(tmp_path))
     seen: list[tuple[object, object]] = []
 
-    def remember(door: SSHDoor, echo: object = None) -> None:
+    def remember(door: SSHDoor, echo: object = None, **_kw: object) -> None:
         seen.append((door.budget, door.config.password_budget))
 
     async def stop() -> None:

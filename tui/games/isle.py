@@ -1118,24 +1118,24 @@ def score_table(
     for seat, name in enumerate(names[: len(scores)]):
         mark = "* " if seat in winners else ""
         head.append(cell(f"{mark}{name}", "bold $accent" if seat in winners else "bold"))
-    lines = [Content.assemble(*head)]
+    table = [Content.assemble(*head)]
     for row in order:
         cells = rows.get(row, [None] * len(scores))
         parts = [(row[: LABEL_WIDTH - 1].ljust(LABEL_WIDTH), "")]
         parts += [cell("-" if v is None else f"{v:+d}") for v in cells]
-        lines.append(Content.assemble(*parts))
+        table.append(Content.assemble(*parts))
         if row == "Cat families" and any(families):
             sizes = [(" sizes".ljust(LABEL_WIDTH), "$text-muted")]
             sizes += [cell(" ".join(f) or "-", "$text-muted") for f in families]
-            lines.append(Content.assemble(*sizes))
-    total = [("Total".ljust(LABEL_WIDTH), "bold")]
-    total += [
+            table.append(Content.assemble(*sizes))
+    total_row = [("Total".ljust(LABEL_WIDTH), "bold")]
+    total_row += [
         cell(str(t), "bold $accent" if i in winners else "bold") for i, t in enumerate(totals)
     ]
     fish = [("Fish left (tie-break)".ljust(LABEL_WIDTH), "$text-muted")]
     fish += [cell(str(p["fish"]), "$text-muted") for p in players]
-    lines += [Content.assemble(*total), Content.assemble(*fish)]
-    return Content("\n").join(lines)
+    table += [Content.assemble(*total_row), Content.assemble(*fish)]
+    return Content("\n").join(table)
 
 
 def boats_side_by_side(

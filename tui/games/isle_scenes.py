@@ -53,9 +53,9 @@ def isle_choice(table: Table, prompt: Prompt) -> str:
                 if str(card["id"]) not in cart and card["kind"] == "rescue" and option in ids:
                     return option
     if prompt.kind == "commit" and not any(parse(i).verb == "uncommit" for i in ids):
-        option = next((i for i in ids if parse(i).verb == "commit"), None)
-        if option is not None:
-            return option
+        commit = next((i for i in ids if parse(i).verb == "commit"), None)
+        if commit is not None:
+            return commit
     return simple_choice(table, prompt)
 
 

@@ -8,8 +8,7 @@ Escape leaves the table (dismissed with ``False``).  It follows the table throug
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -74,7 +73,6 @@ class LobbyScreen(Screen[bool]):
         self.glyphs = glyphs
         self.hosting = hosting
         """This app hosts the table: the address to give the others (None: joined)."""
-        self._unlisten: Callable[[], None] | None = None
         self._notice = ""
         """The last word on the connection ("Back at the table...")."""
         self._shown_notice: str | None = None
@@ -96,7 +94,6 @@ class LobbyScreen(Screen[bool]):
         if coming_down(self):
             return
         self.query_one("#lobby-box").border_title = "Waiting room"
-        self._unlisten = self.remote.listen(self._table_message)
         self.refresh_lobby()
         self.set_interval(1.0, self._show_connection)  # the countdown while cut off
         self._start_game()
@@ -112,21 +109,16 @@ class LobbyScreen(Screen[bool]):
         if self._started or not self.remote.started or not on_top_past_chat(self):
             return
         self._started = True
-        if self._unlisten is not None:
-            self._unlisten()
-            self._unlisten = None
         self.dismiss(True)
 
-    def on_unmount(self) -> None:
-        if self._unlisten is not None:
-            self._unlisten()
-            self._unlisten = None
-
-    def _table_message(self, msg: dict[str, Any]) -> None:
+    def table_news(self, connection: str | None = None) -> None:
+        """The table's news reached the app (a :class:`~tui.lan_session.LanSession`
+        message): show who is here now; ``connection``: the connection's new state in
+        words ("Back at the table...")."""
         if not self.is_attached:
             return
-        if msg.get("type") == "connection":
-            self._notice = str(msg.get("message", ""))
+        if connection is not None:
+            self._notice = connection
         self.refresh_lobby()
         self._start_game()
 
