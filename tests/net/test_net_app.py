@@ -2199,3 +2199,14 @@ async def test_the_chat_paces_its_lines_and_keeps_a_refused_one(
         notice = next(n.message for n in app._notifications if n.title == "Chat")
         assert notice.startswith("Bob: word word") and notice.endswith("…  (t: chat)")
         assert len(notice) == NOTICE_CHARS + len("  (t: chat)")
+
+
+def test_isle_screen_with_a_seat_away(snap_compare: Callable[..., bool]) -> None:
+    """You should see Ann's game screen at a LAN table of The Isle of Cats at 120x40, on
+    day 1's draft: her pack with a key per card in her hand pane, her boat over it, and
+    in the island pane the other players with their boats in miniature, Bob's line
+    reading "Bob (away)" in the warning colour; the prompt bar asks Ann to keep a card."""
+    from tui.app import PurrchApp
+
+    remote = away_remote("isle", 3, 0, ("Ann", "Bob", "Cleo"))
+    assert snap_compare(PurrchApp(scene_settings(), remote), terminal_size=(120, 40))

@@ -11,7 +11,10 @@ from textual.pilot import Pilot
 from tui.games.isle import IsleUI
 from tui.games.isle_scenes import (
     isle_buy_scene,
+    isle_day_two_scene,
     isle_draft_scene,
+    isle_finds_scene,
+    isle_hotseat_scene,
     isle_over_scene,
     isle_place_scene,
     isle_rescue_scene,
@@ -320,3 +323,23 @@ async def test_s_shows_the_score_as_it_stands() -> None:
         await pilot.press("s")
         await pilot.pause()
         assert "ended now" not in str(text.visual)
+
+
+def test_finds_80x24(snap_compare: SnapCompare) -> None:
+    """You should see Ann's rare-finds turn: she holds no Oshax nor treasure card, so the
+    prompt bar offers only "1 Pass: no more finds for you today (final)"; the boat shows
+    the cats she placed (P and B letters on their colours)."""
+    assert snap_compare(SceneApp(isle_finds_scene()), terminal_size=(80, 24))
+
+
+def test_day_two_120x40(snap_compare: SnapCompare) -> None:
+    """You should see day 2's draft (cards pass right): the log under the island tells
+    how day 1 ended, the Played pane under Ann's hand lists the public lessons in play
+    with their colours and owners, and Ann's boat holds the cats she placed on day 1."""
+    assert snap_compare(SceneApp(isle_day_two_scene()), terminal_size=(120, 40))
+
+
+def test_hotseat_curtain_during_the_draft_80x24(snap_compare: SnapCompare) -> None:
+    """You should see the hand-off curtain "Pass to Ann" saying that Ann keeps cards
+    from the draft in secret, and no card of either pack anywhere on screen."""
+    assert snap_compare(SceneApp(isle_hotseat_scene()), terminal_size=(80, 24))

@@ -956,13 +956,13 @@ class IsleUI(GameUI):
             ]
             block += [Content.assemble("  ", line) for line in mini_boat(p, is_ascii(g))]
             others.append(block)
-        # Side by side where the pane is wide enough (24 columns a boat, 2 apart).
-        per_row = max(1, (width + 2) // 26)
+        # Side by side where the pane is wide enough (26 columns a player, 2 apart).
+        per_row = max(1, (width + 2) // 28)
         for start in range(0, len(others), per_row):
             row = others[start : start + per_row]
             for y in range(max(len(b) for b in row)):
                 cells = [b[y] if y < len(b) else Content("") for b in row]
-                padded = [c.truncate(24, pad=True) for c in cells[:-1]] + cells[-1:]
+                padded = [c.truncate(26, pad=True) for c in cells[:-1]] + cells[-1:]
                 lines.append(Content("  ").join(padded))
         return Content("\n").join(lines)
 

@@ -91,6 +91,32 @@ def isle_place_scene() -> Scene:
     return Scene(table, scene_settings())
 
 
+def isle_finds_scene() -> Scene:
+    """Ann's rare-finds turn: she may play an Oshax or treasure card, or pass."""
+    table = make_table(FOUR, ISLE_SEED, game=ISLE)
+    play_until(table, lambda t: _mine(t, "find"), isle_choice)
+    return Scene(table, scene_settings())
+
+
+def isle_day_two_scene() -> Scene:
+    """Day 2 begins: the log tells how day 1 ended (the cats nobody rescued leave), the
+    public lessons bought so far are in play, and Ann drafts again (to the right)."""
+    table = make_table(FOUR, ISLE_SEED, game=ISLE)
+
+    def day_two(t: Table) -> bool:
+        return t.view(0)["public"]["day"] == 2 and _mine(t, "draft")
+
+    play_until(table, day_two, isle_choice)
+    return Scene(table, scene_settings())
+
+
+def isle_hotseat_scene() -> Scene:
+    """Ann and Bob (humans) with a bot: everyone drafts at once, so the curtain asks
+    for Ann first, with nothing of either pack on screen."""
+    seats = (("Ann", "human"), ("Bob", "human"), ("Cal", "bot"))
+    return Scene(make_table(seats, ISLE_SEED, game=ISLE), scene_settings())
+
+
 def isle_over_scene() -> Scene:
     """A finished game of Ann against three bots (Ann's answers are the planner bot's):
     the score of every boat, line by line."""
