@@ -133,6 +133,8 @@ async def test_a_square_of_the_tree_keeps_its_key() -> None:
     token keep their keys."""
     seen = await play_and_note_keys("perch", (("Ann", "human"), ("Bob", "bot")), 1, perch_thing)
     assert_stable(seen)
+    assert {"bird", "move"} <= set(seen["L2a"]["c"])  # a bird's spot, a cat's destination
+    assert {"cat", "move"} <= set(seen["T1"]["2"])
 
 
 def test_a_key_book_keeps_keys_by_thing_and_lets_the_others_follow() -> None:
