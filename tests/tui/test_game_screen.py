@@ -108,17 +108,19 @@ def test_start_80x24(snap_compare: SnapCompare) -> None:
     Fresh Start each with the key that plays it, Pigeon Trap marked "react") and
     "cats: 1 — can't win" under it; the table (Ann's turn, three bots with 8 cards,
     draw pile 77), an empty discard pile, the log of the bots' first turns, and the
-    prompt bar with keys 1-4 (draw and end the turn first, then Pluck, Draw 2, Fresh
-    Start)."""
+    prompt bar with draw and end the turn on 1, then each card on its kind's key for
+    the game: Draw 2 on f, Pluck on i, Fresh Start on x (the hand shows them too), and
+    "1-x Choose" in the footer."""
     scene = start_scene()
     assert snap_compare(SceneApp(scene), run_before=run_before(scene), terminal_size=(80, 24))
 
 
 def test_keys_screen_during_a_turn(snap_compare: SnapCompare) -> None:
-    """You should see "Keys on this screen" over Ann's first turn: "1-4  Choose" and the
+    """You should see "Keys on this screen" over Ann's first turn: "1-x  Choose" and the
     hand's and the game's keys in the table, then a muted note that the choices take
     1-9 and the letters but d, h, m, n, p, q, s, t, which are kept for the screens' own
-    keys, and that the arrows and Enter reach choices past the keys."""
+    keys, that a card, a position or a square keeps its key for the whole game, and
+    that the arrows and Enter reach choices past the keys."""
     scene = start_scene()
 
     async def before(pilot: Pilot[None]) -> None:

@@ -317,9 +317,11 @@ def test_six_players_race_80x24(snap_compare: SnapCompare) -> None:
     scenes, three side by side in two bands, every position of every scene in sight
     (A1 to A5, B2 to B4, C1 to C4, D1 to D4, E1, E2, E4, F1 to F4; gaps where cards
     were eliminated); the yellow race banner with "F2 Ann: press to claim"; the prompt
-    bar lists Pass and the 23 positions on keys 1 to w, then a one-line hint ending
-    "Escape: back to your turn."; the footer holds every key, whole: ⏎ Pick, m Memory,
-    esc Back, 1-9 Choose, ^q Quit, f1 Rules, ? Keys, ^t Theme, and ^p palette."""
+    bar lists Pass on 1, A5 on 2 (a position past the 24 the six scenes start with,
+    which have the keys 4 to z, follows), then A1 on 4 ... F4 on z, gaps included (B1's
+    key 8 unused), then a one-line hint ending "Escape: back to your turn."; the footer
+    holds every key, whole: ⏎ Pick, m Memory, esc Back, 1-z Choose, ^q Quit, f1 Rules,
+    ? Keys, ^t Theme, and ^p palette."""
     assert snap_compare(app_at(six_player_race()), press=["f2"], terminal_size=SIZE)
 
 

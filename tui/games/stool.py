@@ -36,7 +36,8 @@ from textual.widget import Widget
 from textual.widgets import Static
 
 from engine.core import Event, Prompt
-from engine.games.stool.options import position_of, try_parse
+from engine.games.stool.options import parse_position, position_of, try_parse
+from engine.games.stool.rules import START_CARDS
 from engine.games.stool.view import Face as FaceView
 from engine.games.stool.view import Seat, StoolPrivate, StoolPublic
 from engine.presence import Presence
@@ -781,15 +782,22 @@ class StoolUI(GameUI):
         ]
 
     def board_slots(self, shown: Shown) -> list[str]:
-        """Every position of the crime scenes, seat by seat (A1..A4, B1..B4...): with six
-        players, the 24 first positions have the keys after 1-3; a position that comes
-        later (a penalty card's A5) takes a key left, while any is (with four players,
-        eight are), or else follows."""
-        return [
+        """Every position of the crime scenes: the four each scene starts with, seat by
+        seat (A1..A4, B1..B4...: with six players, the 24 of them have the keys after
+        1-3, whenever the game was joined or resumed), then the others (a penalty
+        card's A5), which take the keys left while any is (with four players, eight
+        are) and else follow."""
+        every = [
             str(slot["pos"])
             for seat_view in public_view(shown.public)["seats"]
             for slot in seat_view["slots"]
         ]
+
+        def order(pos: str) -> tuple[bool, int, int]:
+            seat, index = parse_position(pos)
+            return (index >= START_CARDS, seat, index)
+
+        return sorted(every, key=order)
 
     def window_for_others(self, shown: Shown, asked: str) -> str:
         race = public_view(shown.public).get("race") or {}

@@ -26,10 +26,9 @@ def reserved_note() -> str:
     return (
         f"Choices take the keys {key_ranges(list(OPTION_KEYS))}: the letters {letters} are "
         "kept for the screens' own keys (such as q to quit, t to chat, m for the memory "
-        "aid), so that a choice never shares a key with one of them. A thing on the board "
-        "(a card, a position, a square) keeps its key for the whole game, so some keys are "
-        "left out when it is not a choice. Where there are more choices than keys, the "
-        "arrows and Enter reach the rest."
+        "aid), so that a choice never shares a key with one of them. A card, a position or "
+        "a square keeps its key for the whole game. Where there are more choices than "
+        "keys, the arrows and Enter reach the rest."
     )
 
 
