@@ -78,7 +78,7 @@ def test_turn_80x24(snap_compare: SnapCompare) -> None:
     L1b and L1c highlighted as diamonds (L1b under the cursor), black cats B and ginger
     cats G on the tree, the strengths as in set-up, the Cards pane showing the flipped
     card, the prompt bar offering Back on 1 and L1b (1 square) and L1c (2 squares) on their
-    squares' keys, 4 and 5."""
+    squares' keys, 5 and 6."""
     scene = perch_turn_scene()
     assert snap_compare(SceneApp(scene), run_before=run_before(scene), terminal_size=(80, 24))
 

@@ -47,7 +47,7 @@ def pigeons_thing(option_id: str, private: Mapping[str, Any]) -> str | None:
     return f"{card['kind']}:{card.get('colour') or card.get('action') or ''}"
 
 
-KEYED_SQUARES = frozenset(TREE_ORDER[:26])
+KEYED_SQUARES = frozenset(TREE_ORDER[1:26])
 """The squares of the tree with keys of their own (the others follow)."""
 
 
@@ -55,6 +55,8 @@ def perch_thing(option_id: str, _private: Mapping[str, Any]) -> str | None:
     parsed = perch_parse(option_id)
     if parsed.strength is not None:
         return f"strength {parsed.strength}"
+    if parsed.from_start:
+        return "start"
     if parsed.pos is not None and (parsed.verb == "branch" or parsed.pos in KEYED_SQUARES):
         return parsed.pos
     return None
@@ -133,8 +135,8 @@ async def test_a_square_of_the_tree_keeps_its_key() -> None:
     token keep their keys."""
     seen = await play_and_note_keys("perch", (("Ann", "human"), ("Bob", "bot")), 1, perch_thing)
     assert_stable(seen)
-    assert {"bird", "move"} <= set(seen["L2a"]["c"])  # a bird's spot, a cat's destination
-    assert {"cat", "move"} <= set(seen["T1"]["2"])
+    assert {"bird", "move"} <= set(seen["L2a"]["e"])  # a bird's spot, a cat's destination
+    assert {"cat", "move"} <= set(seen["T1"]["3"])
 
 
 def test_a_key_book_keeps_keys_by_thing_and_lets_the_others_follow() -> None:

@@ -511,16 +511,24 @@ class PerchTable(Static):
 # --------------------------------------------------------------------------- the game's UI
 
 
-TREE_ORDER: tuple[str, ...] = tuple(
-    square
-    for level in range(1, len(TRUNK) + 1)
-    for square in (f"T{level}", *BRANCH_SPOTS[f"L{level}"], *BRANCH_SPOTS[f"R{level}"])
+START_SLOT = "start"
+"""The slot of a cat from its start (each player sees only their own colour's): a key of
+its own, so that the start's key pressed again in the move that follows is no Back."""
+
+TREE_ORDER: tuple[str, ...] = (
+    START_SLOT,
+    *(
+        square
+        for level in range(1, len(TRUNK) + 1)
+        for square in (f"T{level}", *BRANCH_SPOTS[f"L{level}"], *BRANCH_SPOTS[f"R{level}"])
+    ),
 )
-"""The squares of the tree from the foot up, a level at a time (its trunk square, then
-the left branch's spots, then the right's): the 26 keys after 1 (Flip, Stop) go to the
-first 26 of them, T1 to R3c; the squares above, and the starts, follow (they take the
-keys of squares not offered in that decision).  There are 45 squares and 27 keys: the
-foot of the tree, where every cat starts and most moves end, keeps its keys."""
+"""The start, then the squares of the tree from the foot up, a level at a time (its
+trunk square, then the left branch's spots, then the right's): the 26 keys after 1
+(Flip, Stop, Back) go to the start (2) and the first 25 squares, T1 (3) to R3b (z); the
+squares above follow (they take the keys of squares not offered in that decision).
+There are 45 squares and 27 keys: the foot of the tree, where every cat starts and most
+moves end, keeps its keys."""
 
 
 def _position(option_id: str) -> str | None:
@@ -580,7 +588,7 @@ class PerchUI(GameUI):
         out: list[Choice] = []
         for option_id, label in self.ordered_options(shown):
             parsed = parse(option_id)
-            slot = parsed.pos
+            slot = START_SLOT if parsed.from_start else parsed.pos
             if parsed.strength is not None:
                 slot = f"strength {parsed.strength}"
             out.append((option_id, label, slot))
