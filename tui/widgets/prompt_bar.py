@@ -68,11 +68,9 @@ def option_keys(
 
 def keyed_options(options: list[tuple[str, str]]) -> tuple[KeyedOption, ...]:
     """Give options keys, in order; options with the same label share one entry
-    (three "Red pigeon" picks are the same choice to a player)."""
-    labels: dict[str, str] = {}  # label -> its first option
-    for option_id, label in options:
-        labels.setdefault(label, option_id)
-    return keyed_slots([(option_id, label) for label, option_id in labels.items()])
+    (three "Red pigeon" picks are the same choice to a player).  A :class:`KeyBook`
+    whose options are about no thing on the board does just this."""
+    return KeyBook().keyed([(option_id, label, None) for option_id, label in options])
 
 
 def keyed_slots(slots: Sequence[tuple[str, str] | None]) -> tuple[KeyedOption, ...]:
