@@ -42,7 +42,7 @@ from tui.screens.curtain import CurtainScreen
 from tui.screens.game import GameScreen
 from tui.screens.game_over import GameOverScreen
 from tui.screenshots import SceneApp
-from tui.widgets import LogPane, PromptBar, ReactionBanner, keyed_options
+from tui.widgets import LogPane, PromptBar, ReactionBanner, key_ranges, keyed_options
 
 SnapCompare = Callable[..., bool]
 
@@ -108,17 +108,19 @@ def test_start_80x24(snap_compare: SnapCompare) -> None:
     Fresh Start each with the key that plays it, Pigeon Trap marked "react") and
     "cats: 1 — can't win" under it; the table (Ann's turn, three bots with 8 cards,
     draw pile 77), an empty discard pile, the log of the bots' first turns, and the
-    prompt bar with keys 1-4 (draw and end the turn first, then Pluck, Draw 2, Fresh
-    Start)."""
+    prompt bar with draw and end the turn on 1, then each card on its kind's key for
+    the game: Draw 2 on f, Pluck on i, Fresh Start on x (the hand shows them too), and
+    "1-x Choose" in the footer."""
     scene = start_scene()
     assert snap_compare(SceneApp(scene), run_before=run_before(scene), terminal_size=(80, 24))
 
 
 def test_keys_screen_during_a_turn(snap_compare: SnapCompare) -> None:
-    """You should see "Keys on this screen" over Ann's first turn: "1-4  Choose" and the
+    """You should see "Keys on this screen" over Ann's first turn: "1-x  Choose" and the
     hand's and the game's keys in the table, then a muted note that the choices take
     1-9 and the letters but d, h, m, n, p, q, s, t, which are kept for the screens' own
-    keys, and that the arrows and Enter reach choices past the keys."""
+    keys, that a card, a position or a square keeps its key for the whole game, and
+    that the arrows and Enter reach choices past the keys."""
     scene = start_scene()
 
     async def before(pilot: Pilot[None]) -> None:
@@ -423,7 +425,7 @@ async def test_a_key_that_is_no_choice_says_so_and_changes_nothing() -> None:
         assert bells
         after = game.prompt_info
         assert after is not None and after.options == info.options
-        assert after.hint == f"{unused} is not one of the choices: press {keys[0]}-{keys[-1]}."
+        assert after.hint == f"{unused} is not one of the choices: press {key_ranges(keys)}."
         assert len(scene.table.log) == log and scene.table.view(0) == view
         await pilot.press(keys[0])  # the keys that are choices still answer
         await settle(pilot)
@@ -965,7 +967,8 @@ async def test_the_game_screens_footer_follows_its_prompt() -> None:
     async with first_turn() as (_scene, game, pilot):
         assert isinstance(game.query_one("Footer"), LiveFooter)
         before = {k.action: k.key_display for k in game.query(FooterKey)}
-        assert before["choose('1')"] == "1-4" and "back" not in before
+        keys = [o.key for o in game.prompt_info.options if o.key] if game.prompt_info else []
+        assert before["choose('1')"] == f"1-{keys[-1]}" != "1-9" and "back" not in before
         await pilot.press(key_for(game, "play:c107"))  # Pluck: choose whom
         await settle(pilot)
         after = {k.action: k.key_display for k in game.query(FooterKey)}

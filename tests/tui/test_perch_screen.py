@@ -66,7 +66,8 @@ def test_setup_80x24(snap_compare: SnapCompare) -> None:
     "B 12 start" and "start 12 G" at the foot, a legend, and "You: B black. To place:
     2 3 4. Placing 2."; the Cards pane with both players (32 cards each, no card
     flipped, 8 birds); the log of the placements; the prompt bar asking for a free
-    branch for the strength 2 token, with L3 L5 R2 R3 R4 and Back."""
+    branch for the strength 2 token, with each branch on its key for the game (L3 on 3,
+    L4 4, L5 5, R2 7, R3 8, R4 9) and Back on b."""
     scene = perch_setup_scene()
     assert snap_compare(SceneApp(scene), run_before=run_before(scene), terminal_size=(80, 24))
 
@@ -76,7 +77,8 @@ def test_turn_80x24(snap_compare: SnapCompare) -> None:
     of her deck moves Bea's colour): the cat on L1a underlined, its two destinations
     L1b and L1c highlighted as diamonds (L1b under the cursor), black cats B and ginger
     cats G on the tree, the strengths as in set-up, the Cards pane showing the flipped
-    card, the prompt bar offering L1b (1 square), L1c (2 squares) and Back."""
+    card, the prompt bar offering Back on 1 and L1b (1 square) and L1c (2 squares) on their
+    squares' keys, 5 and 6."""
     scene = perch_turn_scene()
     assert snap_compare(SceneApp(scene), run_before=run_before(scene), terminal_size=(80, 24))
 

@@ -512,9 +512,10 @@ async def test_wide_letters_in_names_are_cut_by_columns_not_characters() -> None
 
 
 def test_a_position_keeps_its_key_when_a_card_is_eliminated() -> None:
-    """Race keys: Pass, then every position of the board in order, gaps included, so a
-    card eliminated before it does not move a position's key (a player pressed the key
-    B4 had a moment ago and claimed another card)."""
+    """Race keys: Pass on 1, and every position of the board on its own key (after the
+    three kept for Pass, Draw...), gaps included, so a card eliminated before it does
+    not move a position's key (a player pressed the key B4 had a moment ago and
+    claimed another card)."""
     from tui.games.base import Shown
     from tui.widgets import OPTION_KEYS
 
@@ -538,9 +539,14 @@ def test_a_position_keeps_its_key_when_a_card_is_eliminated() -> None:
     assert keys["pass"] == "1"
     for option_id, key in keys.items():
         if option_id.startswith("claim:"):
-            assert key == OPTION_KEYS[1 + board.index(option_id.removeprefix("claim:"))]
+            assert (
+                key
+                == OPTION_KEYS[StoolUI.loose_keys + board.index(option_id.removeprefix("claim:"))]
+            )
     gaps = [i for i, pos in enumerate(board) if f"claim:{pos}" not in keys]
-    assert gaps and OPTION_KEYS[1 + gaps[0]] not in keys.values()  # a gap's key is unused
+    assert (
+        gaps and OPTION_KEYS[StoolUI.loose_keys + gaps[0]] not in keys.values()
+    )  # a gap's key is unused
 
 
 def test_the_bar_lists_options_in_key_order() -> None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from tui.widgets import PromptBar
 from tui.widgets.prompt_bar import MAX_LINES, OPTION_KEYS, PromptInfo, keyed_options
 
@@ -106,37 +108,44 @@ def test_the_footer_words_the_option_keys_offered() -> None:
     assert choice_keys_display(list("1234")) == "1-4"
     assert choice_keys_display(["1", "2", "4", "5"]) == "1-5"  # a gap stays inside
     assert choice_keys_display(list("123456789")) == "1-9"
-    assert choice_keys_display(list("123456789ab")) == "1-9"  # the bar shows a and b
+    assert choice_keys_display(list("123456789ab")) == "1-b"  # the last key, a letter
     # QA: 1 chosen already (a Double Swap's second card), 2-9 and a-c left: not "1-9".
-    assert choice_keys_display(list("23456789abc")) == "2-9"
+    assert choice_keys_display(list("23456789abc")) == "2-c"
+    assert choice_keys_display(["1", "f", "i", "x"]) == "1-x"  # a kind of card's own keys
     assert choice_keys_display(["a", "b"]) == "a-b"
     assert choice_keys_display([]) == "1-9"
 
 
 def test_a_two_card_pick_keeps_its_keys_from_one_card_to_the_next() -> None:
-    """Pigeon Fancier's discard asks two pigeons one at a time: orange (1), yellow (2),
-    sky (3), and after the orange one yellow is still 2 and sky 3.  Before, yellow
-    became 1 and sky 2, and a player who pressed "1 then 2" discarded the sky one."""
+    """Pigeon Fancier's discard asks two pigeons one at a time: each kind keeps its key
+    (orange 5, yellow 6, sky 8: every kind of card has one for the game), and after the
+    orange one yellow is still 6 and sky 8.  Keyed in order, yellow became 1 and sky 2,
+    and a player who pressed "1 then 2" discarded the sky one."""
     from engine.games.pigeons.cards import FACE_JSON
-    from tui.games.pigeons import pick_keyed
+    from tui.games.pigeons import PigeonsUI, pigeons_keyed
+    from tui.widgets import KeyBook
 
     faces = ["pigeon:orange", "pigeon:yellow", "pigeon:sky", "pigeon:sky", "cat"]
     hand = [{"id": f"c{i}", **FACE_JSON[face]} for i, face in enumerate(faces)]
     names = {f"c{i}": FACE_JSON[face]["name"] for i, face in enumerate(faces)}
     pigeons = [f"c{i}" for i in range(4)]
-    first = pick_keyed([(c, names[c]) for c in pigeons], {"hand": hand, "picked": []})
-    assert [(o.key, o.label) for o in first] == [
-        ("1", "Orange pigeon"),
-        ("2", "Yellow pigeon"),
-        ("3", "Sky pigeon"),
+    book = KeyBook(PigeonsUI.loose_keys)
+
+    def keyed(left: list[str], picked: list[str]) -> list[tuple[str | None, str, str]]:
+        private: Any = {"hand": hand, "picked": picked}
+        options = pigeons_keyed(book, [(c, names[c]) for c in left], private)
+        return [(o.key, o.label, o.option_id) for o in options]
+
+    assert keyed(pigeons, []) == [
+        ("5", "Orange pigeon", "c0"),
+        ("6", "Yellow pigeon", "c1"),
+        ("8", "Sky pigeon", "c2"),
     ]
     left = [c for c in pigeons if c != "c0"]
-    second = pick_keyed([(c, names[c]) for c in left], {"hand": hand, "picked": ["c0"]})
-    assert [(o.key, o.label) for o in second] == [("2", "Yellow pigeon"), ("3", "Sky pigeon")]
+    assert keyed(left, ["c0"]) == [("6", "Yellow pigeon", "c1"), ("8", "Sky pigeon", "c2")]
     # One of two sky pigeons chosen: the other keeps the kind's key.
     left = [c for c in pigeons if c != "c2"]
-    third = pick_keyed([(c, names[c]) for c in left], {"hand": hand, "picked": ["c2"]})
-    assert [(o.key, o.option_id) for o in third] == [("1", "c0"), ("2", "c1"), ("3", "c3")]
+    assert [(k, o) for k, _l, o in keyed(left, ["c2"])] == [("5", "c0"), ("6", "c1"), ("8", "c3")]
 
 
 def test_a_hand_of_one_card_says_card() -> None:

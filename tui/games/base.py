@@ -38,7 +38,7 @@ from textual.app import ComposeResult
 from engine.core import Event, Prompt, and_list
 from engine.presence import LOCAL, Presence
 from themes import Glyphs
-from tui.widgets import LogLine, PromptInfo, TableInfo, keyed_options
+from tui.widgets import Choice, KeyBook, KeyedOption, LogLine, PromptInfo, TableInfo
 from tui.widgets.pane_messages import PaneChoice, PaneSetting
 
 if TYPE_CHECKING:
@@ -100,8 +100,15 @@ class GameUI:
     """Whether the seat shown gets a claim key too (it then answers its window on demand,
     the prompt bar keeping its other decision); else only other humans get one."""
 
+    loose_keys: ClassVar[int] = 0
+    """Keys (from 1) kept for options about no thing on the board (Draw, Pass): the
+    things' own keys come after them (see :class:`tui.widgets.KeyBook`)."""
+
     def __init__(self, glyphs: Glyphs) -> None:
         self.glyphs = glyphs
+        self.keys = KeyBook(self.loose_keys)
+        """The keys of the things on the board, kept for the game (a game UI lives as
+        long as its game screen: one game)."""
 
     # ------------------------------------------------------------------ layout
 
@@ -124,6 +131,27 @@ class GameUI:
         prompt = shown.prompt
         return [(o.id, o.label) for o in prompt.choices()] if prompt else []
 
+    def choices(self, shown: Shown) -> list[Choice]:
+        """The open decision's options with the thing on the board each is about (its
+        slot, which keeps its key for the game; None: the option follows, see
+        :class:`tui.widgets.KeyBook`), in the order they get keys."""
+        return [(option_id, label, None) for option_id, label in self.ordered_options(shown)]
+
+    def board_slots(self, shown: Shown) -> list[str]:
+        """Every thing on the board now, in board order: the slots get their keys in this
+        order (before the decision's own), so that the keys follow the board."""
+        return []
+
+    def key_book(self, shown: Shown) -> KeyBook:
+        """The book the open decision's keys come from (a game whose things outnumber
+        the keys may keep one per kind of decision)."""
+        return self.keys
+
+    def keyed(self, shown: Shown) -> tuple[KeyedOption, ...]:
+        """The open decision's options on their keys: a thing on the board keeps its key
+        for the whole game, the other options follow (:class:`tui.widgets.KeyBook`)."""
+        return self.key_book(shown).keyed(self.choices(shown), self.board_slots(shown))
+
     def window_for_others(self, shown: Shown, asked: str) -> str:
         """The banner of a window seen by a LAN seat that has no part in it, or by a
         spectator (their table shows them their own prompts only): ``asked`` are the
@@ -135,7 +163,7 @@ class GameUI:
         """What the prompt bar says for the open decision (``shown.prompt`` is set)."""
         prompt = shown.prompt
         assert prompt is not None
-        return PromptInfo(prompt.text, keyed_options(self.ordered_options(shown)), "", prompt.kind)
+        return PromptInfo(prompt.text, self.keyed(shown), "", prompt.kind)
 
     def fill(self, screen: Screen[Any], shown: Shown, info: PromptInfo) -> None:
         """Draw the game's panes for ``shown`` (the prompt bar shows ``info``)."""

@@ -37,6 +37,7 @@ from textual.reactive import reactive
 from textual.widgets import Static
 
 from engine.core import Prompt
+from engine.games.perch.board import BRANCH_SPOTS, BRANCHES, TRUNK
 from engine.games.perch.cards import counted
 from engine.games.perch.options import parse
 from engine.games.perch.view import PerchPrivate, PerchPublic
@@ -44,7 +45,7 @@ from themes import Glyphs
 from tui.games.base import GameUI, Shown, winners_title
 from tui.games.stool import AWAY
 from tui.lifecycle import coming_down
-from tui.widgets import PromptInfo, keyed_options, keyed_slots
+from tui.widgets import Choice, KeyBook, PromptInfo
 from tui.widgets.cursor_grid import CursorGrid
 from tui.widgets.pane_messages import PaneChoice
 from tui.widgets.result import GameResult
@@ -510,6 +511,26 @@ class PerchTable(Static):
 # --------------------------------------------------------------------------- the game's UI
 
 
+START_SLOT = "start"
+"""The slot of a cat from its start (each player sees only their own colour's): a key of
+its own, so that the start's key pressed again in the move that follows is no Back."""
+
+TREE_ORDER: tuple[str, ...] = (
+    START_SLOT,
+    *(
+        square
+        for level in range(1, len(TRUNK) + 1)
+        for square in (f"T{level}", *BRANCH_SPOTS[f"L{level}"], *BRANCH_SPOTS[f"R{level}"])
+    ),
+)
+"""The start, then the squares of the tree from the foot up, a level at a time (its
+trunk square, then the left branch's spots, then the right's): the 26 keys after 1
+(Flip, Stop, Back) go to the start (2) and the first 25 squares, T1 (3) to R3b (z); the
+squares above follow (they take the keys of squares not offered in that decision).
+There are 45 squares and 27 keys: the foot of the tree, where every cat starts and most
+moves end, keeps its keys."""
+
+
 def _position(option_id: str) -> str | None:
     """The position of the tree an option picks ("cat:T2", "to:L3b", "spot:R1d",
     "branch:L4"); None for the others ("flip", "back", "token:3"...)."""
@@ -526,8 +547,12 @@ class PerchUI(GameUI):
     secret: ClassVar[str] = "tokens"  # the strength tokens in hand (no cards to hide)
     glyphs: PerchGlyphs
 
+    loose_keys: ClassVar[int] = 1  # Flip; Stop
+
     def __init__(self, glyphs: Glyphs) -> None:
         super().__init__(perch_glyphs(glyphs))
+        self._tokens = KeyBook()
+        self._branches = KeyBook()
 
     def compose_main(self) -> ComposeResult:
         yield PerchBoard(self.glyphs, id="perch")
@@ -557,26 +582,36 @@ class PerchUI(GameUI):
             out.append((option.id, label))
         return out
 
+    def choices(self, shown: Shown) -> list[Choice]:
+        """A strength token, a branch or a square of the tree (a cat there, a
+        destination, a bird's spot) keeps its key for the game; Flip and Stop follow."""
+        out: list[Choice] = []
+        for option_id, label in self.ordered_options(shown):
+            parsed = parse(option_id)
+            slot = START_SLOT if parsed.from_start else parsed.pos
+            if parsed.strength is not None:
+                slot = f"strength {parsed.strength}"
+            out.append((option_id, label, slot))
+        return out
+
+    def key_book(self, shown: Shown) -> KeyBook:
+        """Three books: the tokens (strength n on n), the branches (L1-L5 on 1-5, R1-R5
+        on 6-a), asked only while the tokens are placed, and the squares of the tree."""
+        kind = shown.prompt.kind if shown.prompt is not None else ""
+        return {"token": self._tokens, "branch": self._branches}.get(kind, self.keys)
+
+    def board_slots(self, shown: Shown) -> list[str]:
+        kind = shown.prompt.kind if shown.prompt is not None else ""
+        if kind == "token":
+            return [f"strength {n}" for n in range(1, 10)]
+        if kind == "branch":
+            return list(BRANCHES)
+        return list(TREE_ORDER)
+
     def prompt_info(self, shown: Shown) -> PromptInfo:
         prompt = shown.prompt
         assert prompt is not None
-        ordered = self.ordered_options(shown)
-        strengths: dict[int, str] = {}
-        for option_id, _label in ordered:
-            strength = parse(option_id).strength
-            if strength is not None:
-                strengths.setdefault(strength, option_id)
-        labels = {label for _, label in ordered}
-        if strengths and len(strengths) == len(labels) and max(strengths) <= 9:
-            # Each strength on its own digit (strength 3 on 3), whichever are left.
-            options = keyed_slots(
-                [
-                    (strengths[n], f"strength {n}") if n in strengths else None
-                    for n in range(1, max(strengths) + 1)
-                ]
-            )
-        else:
-            options = keyed_options(ordered)
+        options = self.keyed(shown)
         hint = ""
         if any(_position(o.id) for o in prompt.options):
             hint = "Pick on the tree: arrows and Enter, or a key."

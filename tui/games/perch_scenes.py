@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from engine.core import Prompt
+from engine.games.perch.options import BACK
 from engine.session import Table
 from tui.games.perch import private_view, public_view
 from tui.scenes import GameScenes, Scene, make_table, play_until, scene_settings
@@ -16,8 +17,9 @@ PERCH_SEED = 1
 
 
 def choose_among(option_ids: Sequence[str], kind: str) -> str:
-    """The first option, always."""
-    return option_ids[0]
+    """The first option, but Back (first on the bar in a move, on 1 like Flip and Stop):
+    the simple player never goes back."""
+    return next((o for o in option_ids if o != BACK), option_ids[0])
 
 
 def simple_choice(table: Table, prompt: Prompt) -> str:

@@ -34,12 +34,11 @@ from tui.games.base import GameUI, Shown, winners_title
 from tui.lifecycle import coming_down
 from tui.plain import plain
 from tui.widgets import (
+    KeyBook,
     KeyedOption,
     PromptInfo,
     SeatRow,
     TableInfo,
-    keyed_options,
-    keyed_slots,
     option_keys,
 )
 from tui.widgets.pane_messages import PaneChoice
@@ -427,29 +426,55 @@ def options_in_order(prompt: Prompt, view: Mapping[str, Any]) -> list[tuple[str,
     return pairs
 
 
-def pick_keyed(pairs: list[tuple[str, str]], private: PigeonsPrivate) -> tuple[KeyedOption, ...]:
-    """A pick's keys, which stay put from one card to the next of the same choice.
+FACES: tuple[str, ...] = (
+    *(f"pigeon:{colour}" for colour in COLOURS),
+    "rainbow",
+    "cat",
+    *ACTIONS,
+)
+"""Every kind of card, in the hand's order: each keeps its key for the whole game, after
+the :attr:`PigeonsUI.loose_keys` (1-3: Draw, Pass, a target...): red pigeons on 4 ...
+white on b, rainbows on c, cats on e, then the actions (Draw 2 on f ... Pigeon Trap on z).
+The 24 kinds and the three keys before them are every key there is."""
 
-    A choice of two cards (Pigeon Fancier's discard, Double Swap) asks one card at a
-    time, and the card chosen first is no longer offered.  Each kind of card keeps
-    the key it had at the first card, and a kind that is all chosen keeps its key
-    unused, so "1 then 2" picks what the first screen showed on 1 and 2.
-    """
-    picked = set(private.get("picked") or ())
-    if not picked:
-        return keyed_options(pairs)
-    hand = {c.id: c for c in cards_from_view(private.get("hand"))}
-    chosen = [(cid, hand[cid].name) for cid in picked if cid in hand]
-    every = sorted(
-        [(cid, label, True) for cid, label in pairs] + [(cid, n, False) for cid, n in chosen],
-        key=lambda p: face_order(hand[p[0]]) if p[0] in hand else (9, 0),
+
+def option_face(option_id: str, cards: Mapping[str, Card]) -> str | None:
+    """The kind of card an option is about (its slot): the card it plays, picks or
+    reacts with, a pair's colour (a pair with a rainbow too: it follows when the pair of
+    two of that colour is offered as well), the cats; None for the others (Draw, Pass,
+    a seat...)."""
+    parsed = try_parse(option_id)
+    if parsed is None:
+        return None
+    if parsed.card_id is not None:
+        card = cards.get(parsed.card_id)
+        return None if card is None else card.face
+    if parsed.verb == "pair":
+        return "rainbow" if parsed.colour == "rainbow" else f"pigeon:{parsed.colour}"
+    if option_id == CATS:
+        return "cat"
+    return None
+
+
+def pigeons_keyed(
+    book: KeyBook, pairs: Sequence[tuple[str, str]], private: PigeonsPrivate
+) -> tuple[KeyedOption, ...]:
+    """The open decision's options on their keys: a kind of card keeps its key for the
+    whole game (:data:`FACES`), in the hand, in a searched pile, in a two-card pick (a
+    kind all chosen leaves its key unused) and in a reaction alike."""
+    cards = {
+        c.id: c for c in cards_from_view([*private.get("hand", ()), *private.get("search", ())])
+    }
+    choices = [(option_id, label, option_face(option_id, cards)) for option_id, label in pairs]
+    return book.keyed(choices, FACES)
+
+
+def keyed_for(prompt: Prompt, private: Mapping[str, Any]) -> tuple[KeyedOption, ...]:
+    """:func:`pigeons_keyed` with a book of its own: the keys of the game's, which are a
+    fixed map (every kind of card is on :data:`FACES` from the start)."""
+    return pigeons_keyed(
+        KeyBook(PigeonsUI.loose_keys), options_in_order(prompt, private), private_view(private)
     )
-    live: dict[str, str] = {}  # label -> the first option offered with it
-    for cid, label, offered in every:
-        if offered:
-            live.setdefault(label, cid)
-    kinds = dict.fromkeys(label for _cid, label, _offered in every)
-    return keyed_slots([(live[label], label) if label in live else None for label in kinds])
 
 
 # --------------------------------------------------------------------------- widgets
@@ -818,6 +843,7 @@ class PigeonsUI(GameUI):
     discard pile in the side column; cards answer the open decision."""
 
     glyphs: PigeonsGlyphs
+    loose_keys: ClassVar[int] = 3  # Draw; Pass; a target, a way round, Gift's give...
 
     def __init__(self, glyphs: Glyphs) -> None:
         super().__init__(pigeons_glyphs(glyphs))
@@ -861,11 +887,7 @@ class PigeonsUI(GameUI):
     def prompt_info(self, shown: Shown) -> PromptInfo:
         prompt = shown.prompt
         assert prompt is not None
-        pairs = self.ordered_options(shown)
-        if prompt.kind == "pick":
-            options = pick_keyed(pairs, private_view(shown.private))
-        else:
-            options = keyed_options(pairs)
+        options = pigeons_keyed(self.keys, self.ordered_options(shown), private_view(shown.private))
         text, hint, listed = prompt.text, "", True
         where = "pile" if "search" in shown.private else "hand"
         if prompt.kind in ("window", "sale"):

@@ -11,9 +11,8 @@ from engine.games.pigeons.options import DRAW, PASS, try_parse
 from engine.games.pigeons.view import Card as CardView
 from engine.session import Table
 from themes import DEFAULT_THEME
-from tui.games.pigeons import options_in_order, private_view, public_view
+from tui.games.pigeons import keyed_for, options_in_order, private_view, public_view
 from tui.scenes import FOUR, HOTSEAT, GameScenes, Scene, make_table, play_until, scene_settings
-from tui.widgets import keyed_options
 
 START_SEED = 171
 WINDOW_SEED = 6
@@ -146,7 +145,7 @@ def _key_of(table: Table, seat: int, option_id: str) -> str:
     """The key of an option on ``seat``'s bar (in the screen's order)."""
     prompt = table.prompts_for(seat)[0]
     private = table.view(seat)["private"]
-    for keyed in keyed_options(options_in_order(prompt, private)):
+    for keyed in keyed_for(prompt, private):
         if keyed.option_id == option_id and keyed.key:
             return keyed.key
     raise LookupError(option_id)

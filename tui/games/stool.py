@@ -37,6 +37,7 @@ from textual.widgets import Static
 
 from engine.core import Event, Prompt
 from engine.games.stool.options import parse_position, position_of, try_parse
+from engine.games.stool.rules import START_CARDS
 from engine.games.stool.view import Face as FaceView
 from engine.games.stool.view import Seat, StoolPrivate, StoolPublic
 from engine.presence import Presence
@@ -44,7 +45,7 @@ from themes import ASCII_GLYPHS, Glyphs
 from tui.games.base import GameUI, SeatPrefs, Shown, seat_prefs, winners_title
 from tui.lifecycle import coming_down
 from tui.plain import plain
-from tui.widgets import KeyedOption, LogLine, PromptInfo, keyed_options, keyed_slots
+from tui.widgets import Choice, LogLine, PromptInfo
 from tui.widgets.cursor_grid import CursorGrid
 from tui.widgets.pane_messages import PaneChoice, PaneSetting
 from tui.widgets.result import GameResult, ResultSection, flow
@@ -720,6 +721,7 @@ class StoolUI(GameUI):
     knock, so the seats pane is left out (80 columns are not enough for both)."""
 
     reaction: ClassVar[str] = "claim"
+    loose_keys: ClassVar[int] = 3  # Draw, Take and Knock; Pass; a Kingpin's gifts
     buzz_shown_seat: ClassVar[bool] = True
     seats_pane: ClassVar[bool] = False
     glyphs: StoolGlyphs
@@ -769,28 +771,33 @@ class StoolUI(GameUI):
             out.append((option.id, pos if short and pos else option.label))
         return out
 
-    def keyed(self, shown: Shown) -> tuple[KeyedOption, ...]:
-        """The open decision's options with their keys.  A position keeps its key while
-        the board keeps its shape: it is keyed by its place among every position of
-        the crime scenes the decision spans, gaps included, after the other options
-        (Pass...).  Keyed in order, a card eliminated in a race moved every later key
-        by one, and players claimed the wrong card."""
-        ordered = self.ordered_options(shown)
-        where = {option_id: position_of(option_id) for option_id, _label in ordered}
-        if not any(where.values()):
-            return keyed_options(ordered)
-        scenes = {parse_position(pos)[0] for pos in where.values() if pos}
-        at = {pos: (option_id, label) for option_id, label in ordered if (pos := where[option_id])}
-        plain = [(option_id, label) for option_id, label in ordered if where[option_id] is None]
-        # Then every position of those scenes in board order, a gap's key unused; so
-        # the bar lists a Kingpin's Give 1-3 before its Eliminate A1 4....
-        board = [
-            at.get(str(slot["pos"]))
+    def choices(self, shown: Shown) -> list[Choice]:
+        """A position's options are about the card there: it keeps its key for the game
+        (A1 is 4 in a swap, a peek and a race alike; keyed in order, a card eliminated
+        in a race moved every later key by one, and players claimed the wrong card).
+        Pass, Draw, Take, Knock and a Kingpin's gifts follow, on 1-3 first."""
+        return [
+            (option_id, label, position_of(option_id))
+            for option_id, label in self.ordered_options(shown)
+        ]
+
+    def board_slots(self, shown: Shown) -> list[str]:
+        """Every position of the crime scenes: the four each scene starts with, seat by
+        seat (A1..A4, B1..B4...: with six players, the 24 of them have the keys after
+        1-3, whenever the game was joined or resumed), then the others (a penalty
+        card's A5), which take the keys left while any is (with four players, eight
+        are) and else follow."""
+        every = [
+            str(slot["pos"])
             for seat_view in public_view(shown.public)["seats"]
-            if int(seat_view["seat"]) in scenes
             for slot in seat_view["slots"]
         ]
-        return keyed_slots([*plain, *board])
+
+        def order(pos: str) -> tuple[bool, int, int]:
+            seat, index = parse_position(pos)
+            return (index >= START_CARDS, seat, index)
+
+        return sorted(every, key=order)
 
     def window_for_others(self, shown: Shown, asked: str) -> str:
         race = public_view(shown.public).get("race") or {}

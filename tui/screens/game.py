@@ -118,14 +118,13 @@ def offline_hint(watching: bool) -> str:
 
 
 def choice_keys_display(keys: list[str]) -> str:
-    """How the footer shows the option keys ``keys`` (in key order): "1", "1-4" (a
-    gap left by a card gone stays inside the range); the digit keys only when
-    letters follow them ("2-9": the cards and the bar show the letters); "1-9"
-    when there is no key at all."""
-    digits = [k for k in keys if k.isdigit()] or keys
-    if not digits:
+    """How the footer shows the option keys ``keys`` (in key order): "1", "1-4", "1-x"
+    (from the first key to the last: a thing on the board keeps its key for the game,
+    so the keys of a decision have gaps, which stay inside the range; the bar and the
+    cards show each key); "1-9" when there is no key at all."""
+    if not keys:
         return "1-9"
-    return digits[0] if len(digits) == 1 else f"{digits[0]}-{digits[-1]}"
+    return keys[0] if len(keys) == 1 else f"{keys[0]}-{keys[-1]}"
 
 
 def _choose_bindings() -> list[Binding]:

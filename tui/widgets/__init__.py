@@ -7,6 +7,8 @@ from tui.widgets.log_pane import LogLine, LogPane
 from tui.widgets.pane_stack import PaneStack, SideColumn
 from tui.widgets.prompt_bar import (
     OPTION_KEYS,
+    Choice,
+    KeyBook,
     KeyedOption,
     PromptBar,
     PromptInfo,
@@ -20,6 +22,8 @@ from tui.widgets.seats import SeatRow, SeatsPane, TableInfo
 __all__ = [
     "OPTION_KEYS",
     "BannerInfo",
+    "Choice",
+    "KeyBook",
     "KeyedOption",
     "LogLine",
     "LogPane",

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from textual.content import Content
@@ -26,8 +26,9 @@ def reserved_note() -> str:
     return (
         f"Choices take the keys {key_ranges(list(OPTION_KEYS))}: the letters {letters} are "
         "kept for the screens' own keys (such as q to quit, t to chat, m for the memory "
-        "aid), so that a choice never shares a key with one of them. Where there are more "
-        "choices than keys, the arrows and Enter reach the rest."
+        "aid), so that a choice never shares a key with one of them. A card, a position or "
+        "a square keeps its key for the whole game. Where there are more choices than "
+        "keys, the arrows and Enter reach the rest."
     )
 
 
@@ -67,11 +68,9 @@ def option_keys(
 
 def keyed_options(options: list[tuple[str, str]]) -> tuple[KeyedOption, ...]:
     """Give options keys, in order; options with the same label share one entry
-    (three "Red pigeon" picks are the same choice to a player)."""
-    labels: dict[str, str] = {}  # label -> its first option
-    for option_id, label in options:
-        labels.setdefault(label, option_id)
-    return keyed_slots([(option_id, label) for label, option_id in labels.items()])
+    (three "Red pigeon" picks are the same choice to a player).  A :class:`KeyBook`
+    whose options are about no thing on the board does just this."""
+    return KeyBook().keyed([(option_id, label, None) for option_id, label in options])
 
 
 def keyed_slots(slots: Sequence[tuple[str, str] | None]) -> tuple[KeyedOption, ...]:
@@ -84,6 +83,95 @@ def keyed_slots(slots: Sequence[tuple[str, str] | None]) -> tuple[KeyedOption, .
         if slot is not None:
             out.append(KeyedOption(key, *slot))
     return tuple(out)
+
+
+Choice = tuple[str, str, str | None]
+"""An option as a presenter gives it to a :class:`KeyBook`: (option id, label, the thing
+on the board it is about, or None)."""
+
+
+class KeyBook:
+    """Keys that stay with the things on the board for the whole game.
+
+    A presenter keeps one for its game (one per set of things that can share a
+    decision) and names, for each option, the thing on the board it is about: its
+    *slot* (a crime-scene position "A1", a kind of card, a branch square "L3b"), or
+    None (Pass, Draw).  A slot takes a key of its own the first time the book meets it,
+    the first key after the ``loose`` ones that no other slot holds, and keeps it for
+    the game; a slot that is gone (a card played) keeps its key unused.  ``board``
+    (every thing on the board now, in board order) is met first, so that the keys
+    follow the board (A1, A2...) rather than the order decisions happen to come in.
+
+    The other options *follow*: in the decision's order, those about no thing take the
+    ``loose`` keys first; then they and the options whose slot found no key (more
+    things than keys) or whose slot's key went to an option before them (a pair with a
+    rainbow after the pair of two reds) take the keys this decision leaves: keys no slot
+    holds, then the keys of slots not offered now.  Options with the same label are one
+    choice (three "Red pigeon" picks) and share one entry.  The entries come in key
+    order, those left without a key (more options than keys) last.
+    """
+
+    def __init__(self, loose: int = 0, keys: str = OPTION_KEYS) -> None:
+        self._keys = keys
+        self._loose = keys[:loose]
+        self._free = list(keys[loose:])  # keys no slot holds, for slots to come
+        self._held: dict[str, str] = {}  # slot -> its key, for the game
+
+    def key_of(self, slot: str) -> str | None:
+        """The key ``slot`` holds (None: none yet, or none was left for it)."""
+        return self._held.get(slot)
+
+    def meet(self, slots: Iterable[str]) -> None:
+        """Give each slot not met before the next key no slot holds (while any is left)."""
+        for slot in slots:
+            if slot not in self._held and self._free:
+                self._held[slot] = self._free.pop(0)
+
+    def keyed(
+        self, choices: Sequence[Choice], board: Iterable[str] = ()
+    ) -> tuple[KeyedOption, ...]:
+        """The decision's ``choices`` on their keys (see the class docstring)."""
+        self.meet(board)
+        entries: dict[str, tuple[str, str | None]] = {}  # label -> (first option, slot)
+        for option_id, label, slot in choices:
+            entries.setdefault(label, (option_id, slot))
+        self.meet(slot for _option, slot in entries.values() if slot is not None)
+        keys: dict[str, str | None] = {}
+        used: set[str] = set()
+        for label, (_option, slot) in entries.items():
+            key = None if slot is None else self._held.get(slot)
+            if key is not None and key not in used:
+                keys[label] = key
+                used.add(key)
+        offered = {slot for _option, slot in entries.values() if slot is not None}
+        owner = {key: slot for slot, key in self._held.items()}
+        loose = iter(k for k in self._loose if k not in used)
+        for label, (_option, slot) in entries.items():
+            if slot is None and label not in keys:
+                key = next(loose, None)
+                if key is not None:
+                    keys[label] = key
+                    used.add(key)
+        spare = iter(
+            [
+                *(k for k in self._keys if k not in used and k not in owner),
+                *(
+                    k
+                    for k in self._keys
+                    if k not in used and k in owner and owner[k] not in offered
+                ),
+            ]
+        )
+        for label in entries:
+            if label not in keys:
+                key = next(spare, None)
+                keys[label] = key
+        order = {k: i for i, k in enumerate(self._keys)}
+        out = [
+            KeyedOption(keys[label], option_id, label) for label, (option_id, _s) in entries.items()
+        ]
+        out.sort(key=lambda o: order[o.key] if o.key is not None else len(order))
+        return tuple(out)
 
 
 MAX_LINES = 8
