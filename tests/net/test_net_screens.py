@@ -208,7 +208,11 @@ async def test_an_option_key_just_after_the_question_changed_under_the_player_wa
         await settle(pilot)
         assert len(sent) == 2 and sent[-1]["option"] == "draw"
         assert kinds() and kinds() != ["draw"]
-        await pilot.press("1")  # her own answer asked this: her key counts at once
+        screen = await settle(pilot)
+        assert screen.prompt_info is not None
+        key = screen.prompt_info.options[0].key  # keys follow the board's things
+        assert key is not None
+        await pilot.press(key)  # her own answer asked this: her key counts at once
         assert len(sent) == 3
 
 
