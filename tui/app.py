@@ -37,6 +37,8 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
+import sys
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -76,6 +78,7 @@ from tui.screens.menu import MenuPreset, MenuScreen
 from tui.screens.quit import SAVED_SSH, LeaveScreen, QuitScreen, saved_line
 from tui.seating import has_screen, new_seed, rematch
 from tui.settings import Settings, autosave_path
+from tui.terminal_watch import terminal_fd, terminal_gone
 from tui.widgets.prompt_bar import reserved_note
 
 if TYPE_CHECKING:  # loaded when needed: the menu's first frame does without them
@@ -305,6 +308,7 @@ class PurrchApp(App[None]):
         )
 
     def on_mount(self) -> None:
+        self._watch_terminal()
         if self.settings.notice:
             self.notify(self.settings.notice, title="Autosave", timeout=12, markup=False)
         if self.table_address is not None:
@@ -323,6 +327,21 @@ class PurrchApp(App[None]):
         elif self._first_demo is not None:
             demo, self._first_demo = self._first_demo, None
             self.start_demo(demo)
+
+    def _watch_terminal(self) -> None:
+        """Stop (the game is autosaved) once the terminal is gone: see tui.terminal_watch."""
+        if self.is_headless:
+            return
+        fd = terminal_fd(sys.__stdin__)
+        if fd is None:
+            return
+
+        def check() -> None:
+            if terminal_gone(fd):
+                logging.getLogger(__name__).warning("the terminal is gone: stopping")
+                self.exit()
+
+        self.set_interval(1.0, check, name="terminal watch")
 
     async def on_unmount(self) -> None:
         lan = self.lan
