@@ -101,9 +101,12 @@ def finds_choice(table: Table, prompt: Prompt) -> str:
         cart = {str(c["id"]) for c in private["cart"]}
         for card in private["drafted"]:
             option = make("buy", str(card["id"]))
-            if card["kind"] in ("oshax", "treasure") and str(card["id"]) not in cart:
-                if option in ids:
-                    return option
+            if (
+                card["kind"] in ("oshax", "treasure")
+                and str(card["id"]) not in cart
+                and option in ids
+            ):
+                return option
     return isle_choice(table, prompt)
 
 
