@@ -91,10 +91,29 @@ def isle_place_scene() -> Scene:
     return Scene(table, scene_settings())
 
 
+def finds_choice(table: Table, prompt: Prompt) -> str:
+    """:func:`isle_choice`, who first buys an Oshax or a treasure card she drafted (a
+    player with nothing for the rare finds is not asked there: the game passes for
+    her)."""
+    if prompt.kind == "buy":
+        ids = [o.id for o in prompt.options]
+        private = table.view(prompt.seat)["private"]
+        cart = {str(c["id"]) for c in private["cart"]}
+        for card in private["drafted"]:
+            option = make("buy", str(card["id"]))
+            if (
+                card["kind"] in ("oshax", "treasure")
+                and str(card["id"]) not in cart
+                and option in ids
+            ):
+                return option
+    return isle_choice(table, prompt)
+
+
 def isle_finds_scene() -> Scene:
-    """Ann's rare-finds turn: she may play an Oshax or treasure card, or pass."""
+    """Ann's rare-finds turn: she bought a card for it, and may play it or pass."""
     table = make_table(FOUR, ISLE_SEED, game=ISLE)
-    play_until(table, lambda t: _mine(t, "find"), isle_choice)
+    play_until(table, lambda t: _mine(t, "find"), finds_choice)
     return Scene(table, scene_settings())
 
 

@@ -16,6 +16,11 @@ Anytime cards (the checkpoints, RULES.md)
     On your own rescue and rare-finds turns (any anytime card you can use), while
     buying (the cards that give fish), and once more after day 5, before scoring (only
     a seat holding a card it can play is asked).  No other moment stops the game.
+
+Nothing to play (RULES.md, "Nothing to play: who is still asked")
+    A public decision whose only choice passes (a rescue or find turn with only Pass,
+    a turn with only End, a treasure choice with only Skip) is answered by
+    :func:`_settle` with a log line; the secret steps are always asked.
 """
 
 from __future__ import annotations
@@ -555,9 +560,96 @@ def _end_day(s: IsleState, events: list[Event]) -> None:
 
 
 def _settle(s: IsleState, events: list[Event]) -> None:
-    """Move the game on while nobody has anything to decide."""
-    if s.phase == "last" and not any(_last_asked(s, seat) for seat in range(s.n)):
-        _score(s, events)
+    """Move the game on while nobody has anything to decide: a public step whose only
+    choice is to pass (or to end the turn, or to take no treasure) is answered for the
+    seat, with a log line saying why (RULES.md, "Nothing to play: who is still
+    asked"); the last round ends when nobody holds a card to play.  Secret steps (the
+    draft, buying, committing rescue cards) are always asked."""
+    while s.result is None:
+        if s.phase == "last" and not any(_last_asked(s, seat) for seat in range(s.n)):
+            _score(s, events)
+            return
+        forced = _forced(s)
+        if forced is None:
+            return
+        _answer_forced(s, *forced, events)
+
+
+def _forced(s: IsleState) -> tuple[int, str, str] | None:
+    """A public decision with one choice, that only passes: (seat, prompt kind, option).
+    What makes it forced is public (fish, baskets, fields, boats, the supply), but for
+    the cards in hand: see RULES.md for what a rescue or find turn passed tells."""
+    seats = range(s.n) if s.phase in SIMULTANEOUS else [s.order[s.turn]]
+    for seat in seats:
+        task = _top(s, seat)
+        if task is not None:
+            if task["t"] in ("bonus", "commons"):
+                made: Prompt = TASK_PROMPTS[task["t"]](s, seat, task)
+                if [o.id for o in made.options] == [SKIP]:
+                    return seat, task["t"], SKIP
+            continue
+        if s.phase == "rescue":
+            only = [o.id for o in _rescue_prompt(s, seat).options]
+            if only in ([PASS], [END]):
+                return seat, "rescue", only[0]
+        elif s.phase == "finds" and [o.id for o in _find_prompt(s, seat).options] == [PASS]:
+            return seat, "find", PASS
+    return None
+
+
+def _why_no_cat(s: IsleState, seat: int) -> str:
+    """Why ``seat`` can rescue no (more) cat now, from what everyone sees."""
+    if s.rescued >= _turn_limit(s, seat):
+        return "no more rescues this turn"
+    if basket_uses(s, seat) < 1:
+        return "no basket left today"
+    prices = [PRICES[f] for f in (0, 1) if s.fields[f]]
+    if prices and s.fish[seat] < min(prices):
+        return f"{s.fish[seat]} fish, the cheapest cat costs {min(prices)}"
+    return "no cat within reach of the fish fits on the boat"
+
+
+def _answer_forced(s: IsleState, seat: int, kind: str, option: str, events: list[Event]) -> None:
+    who = name_of(s, seat)
+    if kind == "rescue" and option == PASS:
+        s.passed[seat] = True
+        events.append(
+            Event(
+                f"{who} cannot rescue a cat ({_why_no_cat(s, seat)}) and passes for the rest "
+                "of the rescue.",
+                kind="rescue",
+            )
+        )
+        _next_turn(s, events)
+    elif kind == "rescue":
+        events.append(
+            Event(
+                f"{who} cannot rescue another cat ({_why_no_cat(s, seat)}) and ends the turn.",
+                kind="rescue",
+            )
+        )
+        _end_rescue_turn(s, seat, events)
+    elif kind == "find":
+        s.passed[seat] = True
+        events.append(
+            Event(
+                f"{who} has nothing to play and passes for the rest of the rare finds.",
+                kind="finds",
+            )
+        )
+        _next_turn(s, events)
+    else:  # bonus, commons: no common treasure left that fits
+        task = s.tasks[seat].pop()
+        shapes = COMMON_SHAPES if kind == "bonus" or task["any"] else SMALL_COMMON_SHAPES
+        why = "none left fits on the boat" if _commons_left(s, shapes) else "none is left"
+        what = "for the map" if kind == "bonus" else "as a second treasure"
+        events.append(
+            Event(
+                f"{who} takes no common treasure {what}: {why}.",
+                kind="map" if kind == "bonus" else "finds",
+            )
+        )
+        _after_tasks(s, seat, events)
 
 
 def _last_asked(s: IsleState, seat: int) -> bool:

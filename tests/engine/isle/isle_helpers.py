@@ -24,6 +24,16 @@ from engine.games.isle.state import tile_colour, tile_kind
 NAMES = ["Ann", "Bob", "Cy", "Di"]
 TOTAL_CARDS = 150
 
+KEEPERS = (85, 84, 79, 78, 95, 94)
+"""Anytime cards a seat can always play on its own turn (a permanent basket, fish).
+The engine passes for a seat whose rescue or rare-finds turn offers only Pass
+(test_autopass.py); :func:`at_rescue` and :func:`at_finds` give one to each other seat
+(``others_hold``), so that a scenario still asks them and their passes stay explicit."""
+
+WAITING_CAT = "O14"
+"""The cat :func:`at_rescue` leaves in the right field when a test names no cat (a
+rescue with both fields empty is over: the engine ends it)."""
+
 
 def new(n: int = 2, seed: int = 1, boats: Sequence[str] | None = None) -> IsleState:
     """A fresh game of ``n`` players (day 1, the draft open); ``boats`` chosen if given."""
@@ -76,6 +86,33 @@ def _reset_turn_state(s: IsleState) -> None:
     s.tasks = [[] for _ in range(n)]
 
 
+def hold(s: IsleState, seat: int, card: int) -> None:
+    """``seat`` holds ``card`` (taken from wherever it was)."""
+    for cards in (s.deck, s.gone, s.played, *s.hands, *s.packs, *s.drafted):
+        while card in cards:
+            cards.remove(card)
+    s.hands[seat].append(card)
+
+
+def _others_hold(s: IsleState, seat: int, others_hold: bool) -> None:
+    if not others_hold:
+        return
+    spare = [c for c in KEEPERS if c not in s.hands[seat]]
+    for other in range(s.n):
+        if other != seat:
+            hold(s, other, spare.pop(0))
+
+
+def passes(s: IsleState, seat: int) -> list[Event]:
+    """``seat`` passes in the rescue or the rare finds: answers Pass if it is asked; else
+    checks that it is not asked there (the engine passed for it)."""
+    mine = [p for p in GAME.prompts(s) if p.seat == seat]
+    if mine and mine[0].kind in ("rescue", "find"):
+        return answer(s, seat, "pass")
+    assert not mine or mine[0].kind not in ("rescue", "find"), mine
+    return []
+
+
 def _first(s: IsleState, seat: int, order: Sequence[int] | None) -> None:
     if order is None:
         order = [seat] + [o for o in range(s.n) if o != seat]
@@ -87,21 +124,28 @@ def at_rescue(
     s: IsleState,
     seat: int = 0,
     *,
-    fields: Sequence[Sequence[str]] = ((), ()),
+    fields: Sequence[Sequence[str]] | None = None,
     fish: int | Sequence[int] = 20,
     baskets: int = 1,
     used: int = 0,
     committed: Iterable[int] = (),
     hand: Iterable[int] = (),
     order: Sequence[int] | None = None,
+    others_hold: bool = True,
 ) -> IsleState:
     """The rescue phase, ``seat``'s turn (first in ``order`` unless given), with these
-    fields (left, right), fish, permanent baskets (``used`` of them used) and these
-    rescue cards committed (revealed: their baskets ready)."""
+    fields (left, right; none given: :data:`WAITING_CAT` alone in the right one), fish,
+    permanent baskets (``used`` of them used) and these rescue cards committed
+    (revealed: their baskets ready); the other seats hold a card of :data:`KEEPERS` unless not
+    ``others_hold``."""
     from engine.games.isle.components import CARDS
 
     _reset_turn_state(s)
     s.phase = "rescue"
+    if fields is None:
+        fields = ((), (WAITING_CAT,))
+        if WAITING_CAT in s.bag:
+            s.bag.remove(WAITING_CAT)
     s.fields = [list(fields[0]), list(fields[1])]
     s.fish = list(fish) if not isinstance(fish, int) else [fish] * s.n
     s.baskets[seat] = baskets
@@ -116,6 +160,7 @@ def at_rescue(
     s.half[seat] = [c for c in cards if CARDS[c].basket == "half"]
     s.revealed = True
     s.speeds = [sum(CARDS[c].speed for c in s.committed[o]) for o in range(s.n)]
+    _others_hold(s, seat, others_hold)
     _first(s, seat, order)
     return s
 
@@ -128,8 +173,10 @@ def at_finds(
     beside: Iterable[str] | None = None,
     fish: int | None = None,
     order: Sequence[int] | None = None,
+    others_hold: bool = True,
 ) -> IsleState:
-    """The rare finds, ``seat``'s turn, with this hand (and rare treasures beside)."""
+    """The rare finds, ``seat``'s turn, with this hand (and rare treasures beside); the
+    other seats hold a card of :data:`KEEPERS` unless not ``others_hold``."""
     _reset_turn_state(s)
     s.phase = "finds"
     s.fields = [[], []]
@@ -141,6 +188,7 @@ def at_finds(
     s.committed = [[] for _ in range(s.n)]
     s.full = [[] for _ in range(s.n)]
     s.half = [[] for _ in range(s.n)]
+    _others_hold(s, seat, others_hold)
     _first(s, seat, order)
     return s
 
@@ -183,9 +231,10 @@ def boat_with(
 
 
 def placing(s: IsleState, seat: int, tile: str, colour: str | None = None) -> IsleState:
-    """``seat`` in its rare-finds turn, with ``tile`` to place (as from a card)."""
+    """``seat`` in its rare-finds turn, with ``tile`` to place (as from a card); it holds
+    a card of :data:`KEEPERS` (its turn goes on after the tile is placed)."""
     if s.phase != "finds":
-        at_finds(s, seat)
+        at_finds(s, seat, hand=[KEEPERS[-1]])
     task: dict[str, Any] = {"t": "place", "tile": tile, "why": "treasure"}
     if colour is not None:
         task["colour"] = colour

@@ -14,6 +14,7 @@ from isle_helpers import (
     ids,
     k,
     new,
+    passes,
     place,
     prompt_of,
     tiles_on,
@@ -168,10 +169,13 @@ def test_draw_cards_to_buy(card: int, n: int) -> None:
     assert set(GAME.view(s, 0)["private"]["drawn"][i]["number"] for i in range(n)) == set(drawn)  # type: ignore[index]
     assert f"buy:{k(55)}" not in ids(s, 0)  # 3 fish: too dear
     answer(s, 0, f"buy:{k(113)}")
-    answer(s, 0, "done")
+    events = answer(s, 0, "done")
     assert s.private[0] == [113] and s.fish[0] == 0
     assert all(c in s.gone for c in drawn if c != 113)
-    assert prompt_of(s, 0).kind == "rescue"
+    # Back in the rescue turn, with no fish left for a cat: the engine passes for Ann.
+    assert any(
+        "Ann cannot rescue a cat (0 fish, the cheapest cat costs 5)" in e.text for e in events
+    )
 
 
 def test_draw_a_tile_and_place_it() -> None:
@@ -256,13 +260,17 @@ def test_a_drawn_tile_that_fits_nowhere_leaves_the_game() -> None:
     boat_with(s, 0, [(f"T1-{i}", x, y, 0) for i, (x, y) in enumerate(cells_of(rest))])
     at_rescue(s, 0, hand=[75])
     s.bag.append("P13")
-    answer(s, 0, f"play:{k(75)}")
-    assert "P13" in s.boxed and 75 in s.played and prompt_of(s, 0).kind == "rescue"
+    events = answer(s, 0, f"play:{k(75)}")
+    assert "P13" in s.boxed and 75 in s.played
+    # Back in the rescue turn with nothing left to do: the engine passes for Ann.
+    assert "Ann cannot rescue a cat (no cat within reach of the fish fits on the boat)" in (
+        events[-1].text
+    )
 
 
 def test_an_extra_rescue_waits_across_days() -> None:
     s = at_finds(new(2), 0, hand=[81])
     answer(s, 0, f"play:{k(81)}")
-    answer(s, 0, "pass")
+    passes(s, 0)
     answer(s, 1, "pass")
     assert s.day == 2 and s.extra[0] == 1

@@ -18,6 +18,7 @@ from isle_helpers import (
     ids,
     k,
     new,
+    passes,
     place,
     placing,
     prompt_of,
@@ -28,7 +29,7 @@ from isle_helpers import (
 
 from engine.core import IllegalMove, Rng
 from engine.games.isle.components import CARDS
-from engine.games.isle.rules import GAME
+from engine.games.isle.rules import GAME, rescuable
 from engine.games.isle.state import tile_kind
 
 # ------------------------------------------------------------------ set-up
@@ -232,7 +233,7 @@ def test_committed_cards_leave_at_rescue_end_used_or_not() -> None:
     answer(s, 0, "auto")  # uses 43's basket
     answer(s, 1, "pass")
     answer(s, 0, "pass")
-    assert s.phase == "finds"
+    assert s.day == 2  # nobody had a card for the rare finds: the engine passed for both
     assert 43 in s.played and 55 in s.played and s.committed == [[], []]
     assert s.hands[0] == [8] and s.baskets[0] == 1 and s.used[0] == 0
 
@@ -264,11 +265,10 @@ def test_permanent_basket_once_a_day_and_refreshed_at_day_end() -> None:
     answer(s, 0, "auto")
     assert s.used[0] == 1
     answer(s, 1, "pass")
-    assert not any(o.startswith("rescue:") for o in ids(s, 0))
-    answer(s, 0, "pass")
+    assert not rescuable(s, 0)  # its basket used: the engine passes for it
     assert s.phase == "finds"
-    answer(s, s.order[s.turn], "pass")
-    answer(s, s.order[s.turn], "pass")
+    passes(s, s.order[s.turn])
+    passes(s, s.order[s.turn])
     assert s.day == 2 and s.used == [0, 0] and s.fields[0] != ["G16", "R16"]
     assert "G16" in s.boxed and "R16" in s.boxed
 
@@ -287,7 +287,7 @@ def test_card_baskets(committed: tuple[int, ...], uses: int) -> None:
         answer(s, 0, "auto")
         if has_prompt(s, 1):
             answer(s, 1, "pass")
-    assert not any(o.startswith("rescue:") for o in ids(s, 0))
+    assert not rescuable(s, 0)
 
 
 def test_a_cat_that_fits_nowhere_is_not_offered() -> None:
@@ -571,7 +571,7 @@ def test_random_games_conserve_cards_and_tiles(seed: int) -> None:
     s = new(n, seed)
     rng = Rng(seed * 7 + 1)
     for _ in range(5000):
-        if s.day == 5 and s.phase == "finds":
+        if (s.day == 5 and s.phase == "finds") or s.result is not None:
             break  # the score comes with scoring.py (branch islegeo)
         seat, pid, opt = random_answer(s, rng)
         GAME.apply(s, seat, pid, opt)
@@ -580,7 +580,7 @@ def test_random_games_conserve_cards_and_tiles(seed: int) -> None:
         tiles = tiles_everywhere(s)
         assert len(tiles) == 116 == len(set(tiles))
         assert all(f >= 0 for f in s.fish)
-    assert s.day == 5 and s.phase == "finds"
+    assert s.day == 5 and s.phase in ("finds", "last", "over")
     assert CARDS  # loaded
 
 
