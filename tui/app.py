@@ -95,6 +95,10 @@ MIN_SIZE = (80, 24)
 FOOTER_PALETTE = len("▏^p palette ")
 """Columns the footer keeps for the command palette's key, on its right."""
 
+ASCII_KEY_NAMES = {"↔↕": "arrows"}
+"""The words an ASCII terminal shows for a key display drawn with symbols (one
+binding standing for several keys); any other shows its key's name."""
+
 GameScreenFactory = Callable[[TableLike, Settings], Screen[Any]]
 """Builds the screen that plays a table (tests pass a stand-in)."""
 
@@ -260,7 +264,7 @@ class PurrchApp(App[None]):
                 return str(mine)
         display = super().get_key_display(binding)
         if self.settings.ascii and not display.isascii():
-            return binding.key.replace("ctrl+", "^")
+            return ASCII_KEY_NAMES.get(display, binding.key.replace("ctrl+", "^"))
         return display
 
     def get_theme_variable_defaults(self) -> dict[str, str]:

@@ -6,7 +6,9 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
 
+import pytest
 from textual.pilot import Pilot
+from textual.widgets import Footer
 
 from tui.games.isle import IsleUI
 from tui.games.isle_scenes import (
@@ -175,7 +177,8 @@ def test_place_80x24(snap_compare: SnapCompare) -> None:
     """You should see the blue cat drawn B B on the accent colour at the top of Ann's boat,
     legal squares marked with dots, and the hint "It fits here. It covers the blue map:
     you take a common treasure. It covers 1 rat. It starts a blue family ..."; the
-    footer shows Place, Move, Turn, Flip, Score and Back."""
+    footer shows every key whole: Place, ↔↕ Move, Turn, Flip, Score, Choose, Back, Quit,
+    Rules and Keys (the palette's and the theme's keys give way at 80 columns)."""
     assert snap_compare(SceneApp(isle_place_scene()), terminal_size=(80, 24))
 
 
@@ -343,3 +346,28 @@ def test_hotseat_curtain_during_the_draft_80x24(snap_compare: SnapCompare) -> No
     """You should see the hand-off curtain "Pass to Ann" saying that Ann keeps cards
     from the draft in secret, and no card of either pack anywhere on screen."""
     assert snap_compare(SceneApp(isle_hotseat_scene()), terminal_size=(80, 24))
+
+
+@pytest.mark.parametrize("ascii_only", [False, True], ids=["unicode", "ascii"])
+async def test_isle_placement_footer_shows_every_key_at_80x24(ascii_only: bool) -> None:
+    """While a tile is placed at 80x24, every key of the footer is shown whole (the
+    command palette's key, then the theme's, then in ASCII the rules' give way: they
+    still work, and ? lists them); in ASCII the arrows say "arrows"."""
+    from tests.tui.test_layout_80x24 import footer_items
+
+    scene = isle_place_scene()
+    app = SceneApp(Scene(scene.table, scene_settings(ascii_only=ascii_only)))
+    async with app.run_test(size=(80, 24)) as pilot:
+        for _ in range(3):
+            await pilot.pause()
+        items = footer_items(app)
+        words = {w for _k, w, _whole in items}
+        assert {"Place", "Move", "Turn", "Flip", "Score", "Back", "Quit", "Keys"} <= words
+        cut = [(k, w) for k, w, whole in items if not whole]
+        assert not cut, f"cut off: {cut}"
+        move = next(k for k, w, _whole in items if w == "Move")
+        assert move == ("arrows" if ascii_only else "↔↕")
+        assert app.screen.query_one(Footer).region.right <= 80
+        await pilot.press("ctrl+t")  # the theme's key still works, out of the footer
+        await pilot.pause()
+        assert app.theme != "purrch-dark"

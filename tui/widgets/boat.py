@@ -133,7 +133,7 @@ class BoatView(Widget, can_focus=True):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "place", "Place", tooltip="Place the tile where it is"),
-        Binding("left", "nudge(-1, 0, 0)", "Move", key_display="←↑↓→", tooltip="Move the tile"),
+        Binding("left", "nudge(-1, 0, 0)", "Move", key_display="↔↕", tooltip="Move the tile"),
         Binding("right", "nudge(1, 0, 0)", "Move right", show=False),
         Binding("up", "nudge(0, -1, 0)", "Move up", show=False),
         Binding("down", "nudge(0, 1, 0)", "Move down", show=False),

@@ -7,6 +7,11 @@ link) before the footer stopped saying "1-4".  Most changes keep the same keys a
 change what they say ("1-4" to "1-8", a key greyed out): those are made in place, at
 once.  Any other change (a key comes or goes) rebuilds the keys at once, with the
 screen's painting held until they are there.
+
+Every key a screen offers must show whole, in 80 columns too.  When they do not all
+fit, app-wide keys give way, in this order: the command palette's (Ctrl+P), the
+theme's (Ctrl+T), the rules' (F1; only ASCII keys at 80 columns while an Isle tile is
+placed need that).  They still work, the palette lists them, and ``?`` lists every key.
 """
 
 from __future__ import annotations
@@ -14,7 +19,9 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable
 from typing import NamedTuple
 
+from rich.cells import cell_len
 from textual._context import active_message_pump
+from textual.app import ComposeResult
 from textual.screen import Screen
 from textual.widgets import Footer
 from textual.widgets._footer import FooterKey
@@ -29,11 +36,79 @@ class _Key(NamedTuple):
     tooltip: str
 
 
+GIVE_WAY = ("cycle_theme", "rules")
+"""App-wide keys the footer leaves out, in this order, when the others need the room
+(after the command palette's key)."""
+
+PALETTE_WIDTH = len("▏^p palette")
+"""Columns the command palette's key takes, at the right of the footer."""
+
+
 class LiveFooter(Footer):
     """:class:`Footer`, with its keys' words and states kept up without a rebuild."""
 
     HOLD_AT_MOST = 0.5
     """Seconds a rebuild may hold the screen's painting, whatever happens to it."""
+
+    def __init__(self, *args: object, show_command_palette: bool = True, **kwargs: object) -> None:
+        super().__init__(*args, show_command_palette=show_command_palette, **kwargs)  # type: ignore[arg-type]
+        self._palette_allowed = show_command_palette
+        self._left_out: frozenset[str] = frozenset()
+
+    # ------------------------------------------------------------------ room
+
+    def _fit(self, keys: list[_Key]) -> tuple[bool, frozenset[str]]:
+        """(whether the palette's key shows, the actions left out) for ``keys``: what
+        gives way (GIVE_WAY) so that every other key shows whole."""
+        width = self.size.width or self.app.size.width
+        widths = {k.action: cell_len(f"{k.key_display} {k.description} ") for k in keys}
+        need = sum(widths.values())
+        palette = self._palette_allowed and self.app.ENABLE_COMMAND_PALETTE
+        if palette and need + PALETTE_WIDTH <= width:
+            return True, frozenset()
+        left_out: set[str] = set()
+        for action in GIVE_WAY:
+            if need <= width:
+                break
+            if action in widths:
+                need -= widths[action]
+                left_out.add(action)
+        return False, frozenset(left_out)
+
+    def _all_wanted(self) -> list[_Key] | None:
+        """The keys :meth:`Footer.compose` would show with nothing left out (None: a
+        group of keys, which only a rebuild lays out)."""
+        first: dict[str, _Key] = {}
+        for _node, binding, enabled, tooltip in self.screen.active_bindings.values():
+            if not binding.show:
+                continue
+            if binding.group is not None:
+                return None
+            if binding.action not in first:
+                first[binding.action] = _Key(
+                    binding.key,
+                    binding.action,
+                    self.app.get_key_display(binding),
+                    binding.description,
+                    enabled,
+                    tooltip,
+                )
+        return list(first.values())
+
+    def compose(self) -> ComposeResult:
+        keys = self._all_wanted() if self._bindings_ready else None
+        palette, self._left_out = (
+            self._fit(keys) if keys is not None else (self._palette_allowed, frozenset())
+        )
+        self.set_reactive(Footer.show_command_palette, palette)
+        for widget in super().compose():
+            if isinstance(widget, FooterKey) and widget.action in self._left_out:
+                continue
+            yield widget
+
+    def on_resize(self) -> None:
+        if self._bindings_ready and self.is_attached and self.app.app_focus:
+            self.bindings_changed(self.screen)
 
     def on_mount(self) -> None:
         # Footer.on_mount (called after this one) subscribes to the screen's bindings
@@ -81,24 +156,15 @@ class LiveFooter(Footer):
         app.set_timer(self.HOLD_AT_MOST, release)  # the footer may go before it runs
 
     def _wanted(self) -> list[_Key] | None:
-        """The keys :meth:`Footer.compose` would show now (None: a group of keys,
-        which only a rebuild lays out)."""
-        first: dict[str, _Key] = {}
-        for _node, binding, enabled, tooltip in self.screen.active_bindings.values():
-            if not binding.show:
-                continue
-            if binding.group is not None:
-                return None
-            if binding.action not in first:
-                first[binding.action] = _Key(
-                    binding.key,
-                    binding.action,
-                    self.app.get_key_display(binding),
-                    binding.description,
-                    enabled,
-                    tooltip,
-                )
-        return list(first.values())
+        """The keys :meth:`Footer.compose` would show now, without those that give way
+        (None: a group of keys, which only a rebuild lays out)."""
+        keys = self._all_wanted()
+        if keys is None:
+            return None
+        palette, left_out = self._fit(keys)
+        if (palette, left_out) != (self._palette_wanted_now, self._left_out):
+            return None  # the room changed: build the keys again
+        return [k for k in keys if k.action not in left_out]
 
     def _update_in_place(self) -> bool:
         wanted = self._wanted()
@@ -118,6 +184,10 @@ class LiveFooter(Footer):
         for widget, want in zip(keys, wanted, strict=True):
             self._set_key(widget, want)
         return True
+
+    @property
+    def _palette_wanted_now(self) -> bool:
+        return bool(self.show_command_palette)
 
     def _palette_wanted(self) -> bool:
         """Whether :meth:`Footer.compose` would show the command palette's key now."""
