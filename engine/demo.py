@@ -24,38 +24,28 @@ from engine.presence import LOCAL, Presence
 from engine.replay import Recording, Stepper
 from engine.session import SeatConfig, Subscriber
 
-__all__ = ["DemoTable"]
+__all__ = ["DemoTable", "SteppedTable"]
 
 
-class DemoTable:
-    """A game the bots play, stepped by its viewer.  See the module docstring."""
+class SteppedTable:
+    """A recorded game shown one answer at a time, forward and back, narrated: what
+    the demo screen shows.  :class:`DemoTable` plays on with bots past the recorded
+    answers; :class:`engine.replays.ReplayTable` shows a saved game's answers only."""
 
     def __init__(
         self,
-        game: Game[Any],
-        names: list[str],
-        seed: int,
-        options: dict[str, JSON] | None = None,
-        *,
-        levels: list[str] | None = None,
+        stepper: Stepper,
+        seats: list[SeatConfig],
+        narrator: Narrator,
     ) -> None:
-        if isinstance(seed, bool) or not isinstance(seed, int):
-            raise ValueError("the seed must be a whole number")
-        check_names(game, names)
-        self._narrator = Narrator(rules_for(game.id))  # LookupError: no table for it
-        levels = list(levels) if levels is not None else [""] * len(names)
-        self._seed = seed
-        self._options = dict(options or {})
-        self._stepper = Stepper(
-            game, Recording(game.id, list(names), seed, dict(self._options)), levels=levels
-        )
-        self._seats = [
-            SeatConfig(name, "bot", level) for name, level in zip(names, levels, strict=True)
-        ]
-        self._narrations: list[Narration] = [self._narrator.start(self._stepper.start)]
+        self._stepper = stepper
+        self._seats = [SeatConfig(s.name, s.kind, s.level) for s in seats]
+        self._options = dict(stepper.recording.options)
+        self._narrator = narrator
+        self._narrations: list[Narration] = [narrator.start(stepper.start)]
         self._subscribers: list[Subscriber] = []
 
-    # ------------------------------------------------------------------ the demo's own
+    # ------------------------------------------------------------------ stepping
 
     @property
     def stepper(self) -> Stepper:
@@ -63,7 +53,7 @@ class DemoTable:
 
     @property
     def seed(self) -> int:
-        return self._seed
+        return self._stepper.recording.seed
 
     @property
     def step(self) -> int:
@@ -91,22 +81,33 @@ class DemoTable:
         return self._stepper.next_prompt()
 
     def forward(self) -> bool:
-        """One answer on (a bot plays it the first time); False at the end."""
+        """One answer on (past the recorded ones: see :meth:`_play_new`); False at the end."""
         stepper = self._stepper
-        if stepper.cursor < len(stepper):
+        if stepper.cursor < len(self._narrations) - 1:
             stepper.forward()
-        else:
-            prompt = stepper.next_prompt()
-            events = stepper.forward()
-            if events is None:
-                return False
-            answer = stepper.last_answer
-            assert answer is not None
-            self._narrations.append(
-                self._narrator.step(stepper.names, answer.seat, prompt, answer.option_id, events)
-            )
+        elif not self._play_new():
+            return False
         self._notify(stepper.events_at(stepper.cursor))
         return True
+
+    def _play_new(self) -> bool:
+        """Play and narrate an answer nobody recorded yet (False: there is none)."""
+        return False
+
+    def _narrate(self, prompt: Prompt | None) -> None:
+        """Narrate the answer just played (the last recorded), asked by ``prompt``."""
+        stepper = self._stepper
+        answer = stepper.last_answer
+        assert answer is not None
+        self._narrations.append(
+            self._narrator.step(
+                stepper.names,
+                answer.seat,
+                prompt,
+                answer.option_id,
+                stepper.events_at(stepper.cursor),
+            )
+        )
 
     def back(self) -> bool:
         """One answer back (False at the start)."""
@@ -211,7 +212,39 @@ class DemoTable:
             callback(list(events))
 
 
-def _is_table_like(table: DemoTable) -> Any:
+class DemoTable(SteppedTable):
+    """A game the bots play, stepped by its viewer.  See the module docstring."""
+
+    def __init__(
+        self,
+        game: Game[Any],
+        names: list[str],
+        seed: int,
+        options: dict[str, JSON] | None = None,
+        *,
+        levels: list[str] | None = None,
+    ) -> None:
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise ValueError("the seed must be a whole number")
+        check_names(game, names)
+        narrator = Narrator(rules_for(game.id))  # LookupError: no table for it
+        levels = list(levels) if levels is not None else [""] * len(names)
+        stepper = Stepper(
+            game, Recording(game.id, list(names), seed, dict(options or {})), levels=levels
+        )
+        seats = [SeatConfig(name, "bot", level) for name, level in zip(names, levels, strict=True)]
+        super().__init__(stepper, seats, narrator)
+
+    def _play_new(self) -> bool:
+        stepper = self._stepper
+        prompt = stepper.next_prompt()
+        if stepper.forward() is None:
+            return False
+        self._narrate(prompt)
+        return True
+
+
+def _is_table_like(table: SteppedTable) -> Any:
     """(mypy checks here that a DemoTable offers everything TableLike lists.)"""
     from engine.session import TableLike
 

@@ -24,6 +24,7 @@ The table is single-threaded: call it from one thread (or one event loop).
 from __future__ import annotations
 
 import contextlib
+import datetime
 import json
 import logging
 import math
@@ -33,10 +34,12 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Protocol
 
+from engine import finished
 from engine.core import JSON, Event, IllegalMove, Outcome, Prompt, Rng, and_list, seat_seed
 from engine.game import Game, players_text
 from engine.invocation import command
 from engine.presence import LOCAL, Presence
+from engine.replay import Answer, Recording
 from engine.savefile import write_atomically
 
 __all__ = [
@@ -241,6 +244,7 @@ class Table:
             clock=clock,
             autosave=autosave,
             bot_memories=None,
+            answers=[],
         )
         self.auto_pass = auto_pass
         start = self._start_event()
@@ -262,8 +266,19 @@ class Table:
         clock: Callable[[], float],
         autosave: str | Path | None,
         bot_memories: dict[int, dict[str, JSON]] | None,
+        answers: list[Answer] | None,
     ) -> None:
         """Set every field (shared by ``__init__`` and ``from_json``); writes nothing."""
+        self.keep_finished_in: Path | None = None
+        """Where the game is kept once it ends, for ``purrch replay`` (None: not
+        kept); see :mod:`engine.finished`."""
+        self.kept_as: Path | None = None
+        """The file the ended game was kept in."""
+        self._answers = answers
+        """Every answer applied, in order (what ``purrch replay`` steps through); None
+        for a table loaded from a save made before saves kept them."""
+        self._answers_text: list[str] = []
+        """The answers, JSON-encoded, as far as :meth:`to_json_text` got."""
         self._game = game
         self._seats = seats
         self._seed = seed
@@ -328,6 +343,15 @@ class Table:
     @property
     def seed(self) -> int:
         return self._seed
+
+    @property
+    def recording(self) -> Recording | None:
+        """The game so far as its seed and answers (:class:`engine.replay.Recording`),
+        or None for a table loaded from a save that did not keep its answers."""
+        if self._answers is None:
+            return None
+        names = list(self._game.seat_names(self._state))
+        return Recording(self._game.id, names, self._seed, dict(self._options), list(self._answers))
 
     @property
     def options(self) -> dict[str, JSON]:
@@ -456,7 +480,13 @@ class Table:
         prompt = self._open_prompt(seat, prompt_id)
         if not prompt.accepts(option_id):
             raise IllegalMove(f"{option_id!r} is not one of the choices for this decision.")
-        return self._commit(list(self._game.apply(self._state, seat, prompt_id, option_id)))
+        events = list(self._game.apply(self._state, seat, prompt_id, option_id))
+        self._record(seat, prompt_id, option_id)
+        return self._commit(events)
+
+    def _record(self, seat: int, prompt_id: str, option_id: str) -> None:
+        if self._answers is not None:
+            self._answers.append(Answer(seat, prompt_id, option_id))
 
     def _open_prompt(self, seat: int, prompt_id: str) -> Prompt:
         if self.is_over:
@@ -479,11 +509,35 @@ class Table:
     def _commit(self, events: list[Event]) -> list[Event]:
         """After a successful ``apply``: log, refresh, tell the bots, save, notify."""
         self._log.extend(events)
+        was_over = self._outcome is not None
         self._refresh()
+        if not was_over and self._outcome is not None:
+            self._keep_finished()
         self._tell_bots(events)
         self._changed()
         self._notify(events)
         return events
+
+    def _keep_finished(self) -> None:
+        """The game has just ended: keep it in :attr:`keep_finished_in`, if set
+        (a failure is logged: it must not stop the game's end)."""
+        folder, outcome = self.keep_finished_in, self._outcome
+        if folder is None or outcome is None or self._answers is None:
+            return
+        at = datetime.datetime.now()
+        section = finished.summary_json(
+            at=at,
+            game_id=self._game.id,
+            title=self._game.title,
+            players=[s.name for s in self._seats],
+            winners=list(outcome.winners),
+            reason=outcome.reason,
+        )
+        try:
+            text = self.to_json_text({finished.SECTION: section})
+            self.kept_as = finished.keep(folder, self._game.id, text, at=at)
+        except OSError as exc:
+            _log.warning("could not keep the finished game in %s: %s", folder, exc)
 
     def _tell_bots(self, events: list[Event]) -> None:
         """Each bot hears ``events`` stripped to its own seat's secrets."""
@@ -738,6 +792,7 @@ class Table:
                     prompt.kind,
                 )
                 continue
+            self._record(seat, prompt.id, option_id)
             return self._commit(events)
         raise RuntimeError(
             f"{self._game.title} accepts none of the options it offers "
@@ -806,24 +861,35 @@ class Table:
             "delay_rng": self._saved_delay_state(),
         }
         if with_log:
+            if self._answers is not None:
+                data["answers"] = [a.to_json() for a in self._answers]
             data["log"] = [e.to_json() for e in self._log]
         return data
 
     def to_json_text(self, extra: Mapping[str, JSON] | None = None) -> str:
         """``json.dumps(to_json() | extra)`` (compact), in time that does not grow
         with the log: each log event is encoded once, when first saved, and the
-        encoded events are spliced in (the log only ever grows at a table).
+        encoded events are spliced in (the log only ever grows at a table), and so
+        are the answers.
         ``json.loads`` of it equals ``to_json() | extra``."""
         cache = self._log_text
         if len(cache) > len(self._log):  # never happens; be safe anyway
             cache.clear()
         for event in self._log[len(cache) :]:
             cache.append(_dumps(event.to_json()))
+        answers = ""
+        if self._answers is not None:
+            done = self._answers_text
+            if len(done) > len(self._answers):  # never happens either
+                done.clear()
+            for answer in self._answers[len(done) :]:
+                done.append(_dumps(answer.to_json()))
+            answers = f'"answers":[{",".join(done)}],'
         data = self.to_json(with_log=False)
         if extra:
             data.update(extra)
         head = _dumps(data)
-        return f'{head[:-1]},"log":[{",".join(cache)}]}}'
+        return f'{head[:-1]},{answers}"log":[{",".join(cache)}]}}'
 
     def save(self, path: str | Path) -> None:
         """Write the table to ``path`` atomically and durably (a temporary file,
@@ -909,6 +975,12 @@ class Table:
         if not game.min_players <= n <= game.max_players:
             raise SaveError(f"damaged save: {n} seats, but {game.title} takes {players_text(game)}")
         log = [Event.from_json(_dict(e)) for e in _field(data, "log", list)]
+        raw_answers = data.get("answers")
+        answers: list[Answer] | None = None
+        if raw_answers is not None:  # saves made before they were kept have none
+            if not isinstance(raw_answers, list):
+                raise SaveError("damaged save: 'answers' is not a list")
+            answers = [Answer.from_json(a) for a in raw_answers]
         raw_window = data.get("window_seconds")
         if raw_window is not None and (
             isinstance(raw_window, bool) or not isinstance(raw_window, int | float)
@@ -955,6 +1027,7 @@ class Table:
             clock=clock,
             autosave=autosave,
             bot_memories=memories,
+            answers=answers,
         )
         return table
 
