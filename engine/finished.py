@@ -23,9 +23,9 @@ from engine.core import JSON
 from engine.savefile import write_atomically
 
 __all__ = [
-    "FOLDER_NAME",
     "KEEP",
     "FinishedGame",
+    "finished_section",
     "keep",
     "listing",
     "read_finished",
@@ -34,8 +34,6 @@ __all__ = [
 
 KEEP = 20
 """How many finished games are kept (the newest)."""
-FOLDER_NAME = "finished"
-"""The folder's name in the data folder."""
 SECTION = "finished"
 """The key of the save's extra section that lists a kept game."""
 _MAX_LISTED_BYTES = 64 * 1024 * 1024
@@ -55,12 +53,6 @@ class FinishedGame:
     winners: tuple[str, ...]
     """Empty: a draw."""
     reason: str
-
-    @property
-    def result(self) -> str:
-        if not self.winners:
-            return "a draw"
-        return " and ".join(self.winners) + (" win" if len(self.winners) > 1 else " wins")
 
 
 def summary_json(
@@ -126,23 +118,22 @@ def read_finished(path: Path) -> FinishedGame | None:
         data: Any = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError, ValueError, RecursionError):
         return None
+    return finished_section(path, data)
+
+
+def finished_section(path: Path, data: Any) -> FinishedGame | None:
+    """The ``finished`` section of ``data``, the save read from ``path`` (None: it has
+    none, or not as :func:`summary_json` writes it)."""
     section = data.get(SECTION) if isinstance(data, dict) else None
     if not isinstance(section, dict):
         return None
-    texts = {k: section.get(k) for k in ("at", "game", "title", "reason")}
+    texts = [section.get(k) for k in ("at", "game", "title", "reason")]
     players, winners = section.get("players"), section.get("winners")
-    if not all(isinstance(v, str) for v in texts.values()):
+    if not all(isinstance(v, str) for v in texts):
         return None
     if not (isinstance(players, list) and all(isinstance(p, str) for p in players)):
         return None
     if not (isinstance(winners, list) and all(isinstance(w, str) for w in winners)):
         return None
-    return FinishedGame(
-        path,
-        str(texts["at"]),
-        str(texts["game"]),
-        str(texts["title"]),
-        tuple(players),
-        tuple(winners),
-        str(texts["reason"]),
-    )
+    at, game_id, title, reason = (str(v) for v in texts)
+    return FinishedGame(path, at, game_id, title, tuple(players), tuple(winners), reason)

@@ -28,13 +28,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from engine.core import JSON, Event, IllegalMove, Prompt
+from engine.core import JSON, IllegalMove, Prompt
 from engine.demo import SteppedTable
-from engine.finished import FinishedGame, read_finished
+from engine.finished import FinishedGame, finished_section
 from engine.game import Game
 from engine.narration import Narration, Narrator, RuleTable, rules_for
 from engine.replay import Stepper
-from engine.session import SaveError, SeatConfig, Table
+from engine.session import SaveError, SeatConfig, Table, read_save_data
 
 __all__ = ["Replay", "ReplayError", "ReplayTable", "export_markdown", "load", "viewer_from_text"]
 
@@ -56,8 +56,6 @@ class Replay:
     stepper: Stepper
     finished: FinishedGame | None
     """The ``finished`` section, for a game kept by :mod:`engine.finished`."""
-    lan: bool
-    """A LAN table's save."""
     is_over: bool
     """The recorded game reached its end."""
 
@@ -76,9 +74,13 @@ def load(path: Path) -> Replay:
     """Read and check the save at ``path``; :class:`ReplayError` if it cannot be replayed."""
     path = Path(path)
     try:
-        table = Table.load(path)
+        data = read_save_data(path)  # its errors name the file
     except SaveError as exc:
         raise ReplayError(str(exc)) from None
+    try:
+        table = Table.from_json(data)
+    except SaveError as exc:
+        raise ReplayError(f"{path}: {exc}") from None
     recording = table.recording
     if recording is None:
         raise ReplayError(
@@ -96,17 +98,7 @@ def load(path: Path) -> Replay:
         raise ReplayError(f"{path}: its answers do not lead to the game it holds")
     over = stepper.is_over
     stepper.seek(0)
-    return Replay(path, game, table.seats, stepper, read_finished(path), _is_lan(path), over)
-
-
-def _is_lan(path: Path) -> bool:
-    import json
-
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return False
-    return isinstance(data, dict) and "lan" in data
+    return Replay(path, game, table.seats, stepper, finished_section(path, data), over)
 
 
 def viewer_from_text(replay: Replay, text: str | None) -> int | None:
@@ -154,28 +146,23 @@ class ReplayTable(SteppedTable):
         except LookupError:
             rules = RuleTable({}, {})
         super().__init__(stepper, replay.seats, Narrator(rules))
-        stepper.seek(0)
-        while stepper.cursor < len(stepper):
-            prompt = stepper.next_prompt()
-            stepper.forward()
-            self._narrate_seen(prompt)
-        stepper.seek(0)
 
-    def _narrate_seen(self, prompt: Prompt | None) -> None:
+    def _play_new(self) -> bool:
+        """The next recorded answer, narrated the first time the viewer steps on to it
+        (each rule explained once, as in a demo)."""
         stepper = self._stepper
+        if stepper.cursor >= len(stepper):
+            return False
+        prompt = stepper.next_prompt()
+        stepper.forward()
         answer = stepper.last_answer
         assert answer is not None
-        events = stepper.events_at(stepper.cursor)
         hidden = self.viewer is not None and answer.seat != self.viewer
-        if hidden and not any(e.text for e in events):
-            who = stepper.names[answer.seat]
-            self._narrations.append(Narration(f"{who} decided."))
-            return
-        self._narrate(None if hidden else prompt)
-
-    @property
-    def step_count(self) -> int:
-        return len(self._stepper)
+        if hidden and not any(e.text for e in stepper.events_at(stepper.cursor)):
+            self._narrations.append(Narration(f"{stepper.names[answer.seat]} decided."))
+        else:
+            self._narrate(None if hidden else prompt)
+        return True
 
     # ------------------------------------------------------------------ what a seat sees
 
@@ -240,7 +227,7 @@ def _markdown(replay: Replay, stepper: Stepper) -> str:
         lines.append(f"- {_md(stepper.start.text)}")
     n = 0
     for step in range(1, len(stepper) + 1):
-        said = [e.text for e in stepper.events_at(step) if isinstance(e, Event) and e.text]
+        said = [e.text for e in stepper.events_at(step) if e.text]
         if not said:
             continue
         n += 1

@@ -50,6 +50,7 @@ __all__ = [
     "SeatConfig",
     "Table",
     "TableLike",
+    "read_save_data",
 ]
 
 SAVE_FORMAT = "purrch-table"
@@ -1044,22 +1045,7 @@ class Table:
         it is a LAN table's save and ``autosave`` is given (to play it here would save
         it back without its seats)."""
         path = Path(path)
-        try:
-            text = path.read_text(encoding="utf-8")
-        except FileNotFoundError:
-            raise SaveError(f"no saved game at {path}") from None
-        except UnicodeDecodeError:
-            raise SaveError(f"{path} is not a Purrch save (not UTF-8 text)") from None
-        except OSError as exc:
-            raise SaveError(f"cannot read {path}: {exc.strerror or exc}") from None
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise SaveError(
-                f"{path} is not a Purrch save (invalid JSON: {exc.msg}, line {exc.lineno})"
-            ) from None
-        except RecursionError:
-            raise SaveError(f"{path} is not a Purrch save (nested too deeply)") from None
+        data = read_save_data(path)
         if autosave is not None and isinstance(data, dict) and "lan" in data:
             # Played here, it would be saved back as a hot-seat game: its seats gone.
             raise SaveError(
@@ -1073,6 +1059,28 @@ class Table:
 
 
 # ---------------------------------------------------------------------- helpers
+
+
+def read_save_data(path: Path) -> Any:
+    """The JSON in the save file at ``path``; :class:`SaveError` (one line, naming the
+    file) if it cannot be read or is not JSON."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise SaveError(f"no saved game at {path}") from None
+    except UnicodeDecodeError:
+        raise SaveError(f"{path} is not a Purrch save (not UTF-8 text)") from None
+    except OSError as exc:
+        raise SaveError(f"cannot read {path}: {exc.strerror or exc}") from None
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise SaveError(
+            f"{path} is not a Purrch save (invalid JSON: {exc.msg}, line {exc.lineno})"
+        ) from None
+    except RecursionError:
+        raise SaveError(f"{path} is not a Purrch save (nested too deeply)") from None
+    return data
 
 
 def _checked_seat(seat: Any) -> SeatConfig:

@@ -162,7 +162,7 @@ class LiveFooter(Footer):
         if keys is None:
             return None
         palette, left_out = self._fit(keys)
-        if (palette, left_out) != (self._palette_wanted_now, self._left_out):
+        if (palette, left_out) != (bool(self.show_command_palette), self._left_out):
             return None  # the room changed: build the keys again
         return [k for k in keys if k.action not in left_out]
 
@@ -184,10 +184,6 @@ class LiveFooter(Footer):
         for widget, want in zip(keys, wanted, strict=True):
             self._set_key(widget, want)
         return True
-
-    @property
-    def _palette_wanted_now(self) -> bool:
-        return bool(self.show_command_palette)
 
     def _palette_wanted(self) -> bool:
         """Whether :meth:`Footer.compose` would show the command palette's key now."""
