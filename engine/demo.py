@@ -94,6 +94,11 @@ class SteppedTable:
         """Play and narrate an answer nobody recorded yet (False: there is none)."""
         return False
 
+    @property
+    def at_end(self) -> bool:
+        """Nothing comes after this step: the game is over (a replay: or the save ends)."""
+        return self.is_over
+
     def _narrate(self, prompt: Prompt | None) -> None:
         """Narrate the answer just played (the last recorded), asked by ``prompt``."""
         stepper = self._stepper

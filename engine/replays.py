@@ -141,6 +141,7 @@ class ReplayTable(SteppedTable):
             raise ReplayError(f"there is no seat {viewer + 1} in this game")
         self.replay = replay
         self.viewer = viewer
+        stepper.seek(0)  # from the first move (the same replay may be watched again)
         try:
             rules = rules_for(replay.game.id)
         except LookupError:
@@ -163,6 +164,16 @@ class ReplayTable(SteppedTable):
         else:
             self._narrate(None if hidden else prompt)
         return True
+
+    @property
+    def at_end(self) -> bool:
+        """The last recorded answer is shown (the save ends here, over or not)."""
+        return self._stepper.cursor >= len(self._stepper)
+
+    @property
+    def total(self) -> int:
+        """How many answers the save holds."""
+        return len(self._stepper)
 
     # ------------------------------------------------------------------ what a seat sees
 

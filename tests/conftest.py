@@ -1,6 +1,7 @@
 """Settings every test shares."""
 
 import os
+from pathlib import Path
 
 # The local player's default name comes from the login name (tui.seating.default_human):
 # an account name, not a person's, so that every machine's tests see "Player".
@@ -29,6 +30,13 @@ SLOW_PLACES = (
     "tests/security/test_plain_text_app.py",
     "tests/test_packaging.py",
 )
+
+
+@pytest.fixture(autouse=True)
+def _own_data_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each test has its own empty data folder (PURRCH_HOME): no test reads or writes
+    the user's saves, prefs or finished games, nor sees another test's."""
+    monkeypatch.setenv("PURRCH_HOME", str(tmp_path / "purrch-home"))
 
 
 def pytest_configure(config: pytest.Config) -> None:

@@ -86,6 +86,7 @@ if TYPE_CHECKING:  # loaded when needed: the menu's first frame does without the
     from tui.screens.demo import DemoSpec
     from tui.screens.game import GameScreen
     from tui.screens.host import HostedTable
+    from tui.screens.replay import ReplaySpec
 
 PaletteCommand = tuple[str, str, Callable[[], Any]]
 """(title, help, callback): one command palette entry."""
@@ -147,7 +148,9 @@ class PurrchApp(App[None]):
     * ``seed``: the menu's first seed; ``game_screen``: builds the screen that plays a
       table (tests); ``playable``: whether a game has a screen here;
     * ``demo``: a :class:`~tui.screens.demo.DemoSpec` to show at once (``purrch demo``),
-      the menu under it;
+      the menu under it; ``replay``: a :class:`~tui.screens.replay.ReplaySpec` to show
+      at once (``purrch replay FILE``), or ``replays``: the list of finished games
+      (``purrch replay``), the menu under them;
     * ``table_address``: ``(host, port)`` of the one LAN table this app joins (the SSH
       front door).  The app starts on the join form in its fixed-table mode: titled
       "Join the table", the address shown as text, the name asked (prefilled with
@@ -184,11 +187,15 @@ class PurrchApp(App[None]):
         table_password: str | None = None,
         default_name: str = "",
         demo: DemoSpec | None = None,
+        replay: ReplaySpec | None = None,
+        replays: bool = False,
     ) -> None:
         if table_address is not None and table is not None:
             raise ValueError("give a table or a table_address, not both")
         self._first_demo = demo
         """A demo to show at once (``purrch demo``), the menu under it."""
+        self._first_replay = replay
+        self._first_replays = replays
         self.settings = settings
         self.table: TableLike | None = None
         """The table being played now (None on the menu)."""
@@ -331,6 +338,14 @@ class PurrchApp(App[None]):
         elif self._first_demo is not None:
             demo, self._first_demo = self._first_demo, None
             self.start_demo(demo)
+        elif self._first_replay is not None:
+            from tui.screens.replay import watch
+
+            replay, self._first_replay = self._first_replay, None
+            watch(self, replay, self.settings, self._focus_menu)
+        elif self._first_replays:
+            self._first_replays = False
+            self.show_replays()
 
     def _watch_terminal(self) -> None:
         """Stop (the game is autosaved) once the terminal is gone: see tui.terminal_watch."""
@@ -371,6 +386,8 @@ class PurrchApp(App[None]):
         self.table = table
         if isinstance(table, Table) and self.settings.auto_pass is not None:
             table.auto_pass = self.settings.auto_pass
+        if isinstance(table, Table) and table.keep_finished_in is None:
+            table.keep_finished_in = self.settings.finished  # for `purrch replay`
         if isinstance(table, Table) and not table.is_over:
             table.autosave()  # quitting before the first move keeps the game too
         self.push_screen(screen, callback=self._game_done)
@@ -701,6 +718,17 @@ class PurrchApp(App[None]):
         seed = self._seed if self._seed is not None else new_seed()
         pace = pace_for(self.settings.bot_speed)
         self.start_demo(DemoSpec(message.game_id, message.players, seed, pace))
+
+    def on_menu_screen_watch_replays(self, message: MenuScreen.WatchReplays) -> None:
+        self.show_replays()
+
+    def show_replays(self) -> None:
+        """The finished games kept in the data folder, to be watched again."""
+        from tui.screens.demo import pace_for
+        from tui.screens.replay import ReplayPickerScreen
+
+        pace = pace_for(self.settings.bot_speed)
+        self.push_screen(ReplayPickerScreen(self.settings.finished, self.settings, pace))
 
     def start_demo(self, spec: DemoSpec) -> None:
         """Push the demo screen for ``spec`` (bots play, narrated); "again" after its

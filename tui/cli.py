@@ -32,6 +32,7 @@ if TYPE_CHECKING:
     from engine.game import Game
     from engine.session import SeatConfig, Table
     from tui.screens.demo import DemoSpec
+    from tui.screens.replay import ReplaySpec
     from tui.settings import Settings
 
 """Bot levels a game offers when it does not say (``game.bot_levels``)."""
@@ -366,13 +367,20 @@ def make_settings(
     return settings
 
 
-def run_app(settings: Settings, table: Table | None, demo: DemoSpec | None = None) -> None:
-    """Run the Textual app (the menu, or ``table``'s game, or ``demo``).  The one place
-    textual loads."""
+def run_app(
+    settings: Settings,
+    table: Table | None,
+    demo: DemoSpec | None = None,
+    *,
+    replay: ReplaySpec | None = None,
+    replays: bool = False,
+) -> None:
+    """Run the Textual app (the menu, or ``table``'s game, or ``demo``, or ``replay``,
+    or the list of finished games).  The one place textual loads."""
     from tui.app import PurrchApp
     from tui.settings import autosave_path
 
-    app = PurrchApp(settings, table, demo=demo)
+    app = PurrchApp(settings, table, demo=demo, replay=replay, replays=replays)
     app.run()
     left = app.table
     path = None if left is None else left.autosave_path
@@ -850,6 +858,105 @@ def resume(
         run_app(settings, table)
 
 
+EXPORTS = ("md",)
+"""``purrch replay --export``: what the game can be written as (Markdown)."""
+
+
+@app.command()
+def replay(
+    file: Annotated[
+        Path | None,
+        typer.Argument(
+            help="A save (the autosave, a LAN table's save) or a kept finished game "
+            "(default: choose among the finished games, in the app).",
+            show_default=False,
+        ),
+    ] = None,
+    seat: Annotated[
+        str | None,
+        typer.Option(
+            "--seat",
+            help="Whose eyes: a seat's number (1 is the first), a player's name, or 'all' "
+            "(every hand; only once the game is over). Default: all for a game that is "
+            "over, else the first person's seat.",
+            show_default=False,
+        ),
+    ] = None,
+    export: Annotated[
+        str | None,
+        typer.Option(
+            "--export",
+            help="Write the game instead of showing it: md (Markdown: the moves, the "
+            "result and the scores).",
+            show_default=False,
+        ),
+    ] = None,
+    out: Annotated[
+        Path | None,
+        typer.Option(
+            "--out",
+            "-o",
+            help="With --export: the file to write (default: the standard output).",
+            show_default=False,
+        ),
+    ] = None,
+    speed: Annotated[
+        str,
+        typer.Option("--speed", help="Pace once Space plays it: slow, normal or fast."),
+    ] = "normal",
+    theme: ThemeOption = None,
+    ascii_only: AsciiOption = False,
+) -> None:
+    """Step through a saved or finished game, from one seat or every hand once it is
+    over (Space plays and pauses, the arrows step), or export it as Markdown."""
+    if export is not None and export not in EXPORTS:
+        fail(f"unknown export format {export!r} (known: {', '.join(EXPORTS)})")
+    if out is not None and export is None:
+        fail("--out goes with --export (e.g. --export md --out game.md)")
+    if speed not in DEMO_SPEEDS:
+        fail(f"unknown speed {speed!r} (known: {', '.join(DEMO_SPEEDS)})")
+    if file is None:
+        if export is not None or seat is not None:
+            fail("--export and --seat need a FILE (`purrch replay` alone lists the finished games)")
+        settings = make_settings(theme, ascii_only)
+        with autosave_claimed(settings, saved_first=True):
+            run_app(settings, None, replays=True)
+        return
+    from engine.replays import ReplayError, export_markdown, load, viewer_from_text
+
+    try:
+        loaded = load(file)
+    except ReplayError as exc:
+        fail(str(exc))
+    if export is not None:
+        if seat is not None:
+            fail("--seat does not go with --export: the export holds what everyone saw")
+        text = export_markdown(loaded)
+        if out is None:
+            typer.echo(text, nl=False)
+            return
+        from engine.savefile import write_atomically
+
+        if not out.parent.is_dir():
+            fail(f"cannot write {out}: there is no folder {out.parent}")
+        try:
+            write_atomically(out, text)
+        except OSError as exc:
+            fail(f"cannot write {out}: {exc.strerror or exc}")
+        typer.echo(f"Wrote {loaded.game.title} ({len(loaded.stepper)} answers) to {out}.")
+        return
+    check_playable(loaded.game)
+    try:
+        viewer = viewer_from_text(loaded, seat)
+    except ValueError as exc:
+        fail(f"--seat: {exc}")
+    from tui.screens.replay import ReplaySpec
+
+    settings = make_settings(theme, ascii_only)
+    with autosave_claimed(settings, saved_first=True):
+        run_app(settings, None, replay=ReplaySpec(loaded, viewer, speed))
+
+
 # --------------------------------------------------------------------------- LAN
 
 
@@ -981,6 +1088,7 @@ def host(
     """Host a LAN table (headless): players join it with `purrch join` (or over SSH with --ssh)."""
     from engine.game import players_text
     from engine.net.host import HostConfig
+    from tui.settings import finished_path
 
     if port is not None and not 0 <= port <= 65535:
         fail(f"--port must be 0 to 65535, not {port}")
@@ -1000,6 +1108,7 @@ def host(
         window_seconds=8.0 if window is None else (window or None),
         away_timeout=60.0 if away_timeout is None else (away_timeout or None),
         save_path=save,
+        keep_finished_in=finished_path(),
         bind=bind,
         port=port,
         quiet_spectators=quiet_spectators,

@@ -40,6 +40,7 @@ def scene_settings(theme: str = DEFAULT_THEME, *, ascii_only: bool = False) -> S
         bot_speed="instant",
         window_seconds=None,
         autosave=None,
+        finished=None,
         frozen=True,
     )
 

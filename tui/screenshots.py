@@ -86,7 +86,7 @@ async def _shoot_menu(size: tuple[int, int], folder: Path) -> Path:
     import tempfile
 
     with tempfile.TemporaryDirectory() as home:
-        settings = Settings(autosave=Path(home) / "autosave.json")
+        settings = Settings(autosave=Path(home) / "autosave.json", finished=Path(home) / "finished")
         app = PurrchApp(settings)
         async with app.run_test(size=size) as pilot:
             await _settle(pilot)

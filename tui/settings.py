@@ -32,6 +32,15 @@ def data_dir() -> Path:
     return Path(platformdirs.user_data_dir("purrch", appauthor=False))
 
 
+FINISHED_FOLDER = "finished"
+"""The data folder's folder of finished games (:mod:`engine.finished`)."""
+
+
+def finished_path() -> Path:
+    """Where the app keeps finished games (``purrch replay`` lists them)."""
+    return data_dir() / FINISHED_FOLDER
+
+
 def autosave_path() -> Path:
     return data_dir() / "autosave.json"
 
@@ -75,6 +84,9 @@ class Settings:
     # Reaction window length in seconds; None freezes countdowns (tests, screenshots).
     window_seconds: float | None = 8.0
     autosave: Path | None = field(default_factory=autosave_path)
+    # Where games that end are kept for `purrch replay` and the menu's replays (the
+    # last 20); None: nowhere (pictures).
+    finished: Path | None = field(default_factory=finished_path)
     # Tests and screenshots set this to hide anything that moves (clocks, countdowns).
     frozen: bool = False
     # Whether the menu offers LAN games; an SSH session's app does not (its player

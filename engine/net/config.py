@@ -95,6 +95,9 @@ class HostConfig:
     :meth:`TableHost.set_quiet_spectators` changes it while the table runs."""
     max_line: int = MAX_LINE
     save_path: Path | None = None
+    keep_finished_in: Path | None = None
+    """Where each game of the table is kept once it ends, for replays
+    (:attr:`engine.session.Table.keep_finished_in`); None: nowhere."""
     bot_names: tuple[str, ...] = BOT_NAMES
     name_skeleton: Callable[[str], str] = name_key
     """What a name looks like: a hello whose name has the skeleton of one at the table

@@ -909,6 +909,8 @@ class TableHost:
         if self._unsubscribe is not None:
             self._unsubscribe()
         self._table = table
+        if table.keep_finished_in is None:
+            table.keep_finished_in = self.config.keep_finished_in
         self._unsubscribe = table.subscribe(self._on_table)
         self._table_dirty = True
         self._lobby_dirty = True

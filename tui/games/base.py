@@ -79,8 +79,9 @@ class Shown:
     presence: Presence = LOCAL
     """Who is where at the table (this screen's LAN seat, who is away...)."""
     all_seeing: bool = False
-    """A demo: the bots play every seat and each one's cards are shown in turn; nobody
-    at the screen is a seat, so no seat is "you"."""
+    """A demo or a replay: the bots play every seat (or a saved game is stepped through)
+    and the cards are shown seat by seat; nobody at the screen is a seat, so no seat
+    is "you"."""
 
 
 class GameUI:

@@ -36,7 +36,7 @@ from textual.timer import Timer
 from textual.widget import Widget
 from textual.widgets import Static
 
-from engine.demo import DemoTable
+from engine.demo import DemoTable, SteppedTable
 from engine.narration import Narration
 from tui.games.base import Shown
 from tui.screens.game import GameScreen
@@ -168,7 +168,7 @@ class DemoScreen(GameScreen):
     ]
 
     def __init__(
-        self, table: DemoTable, settings: Settings, pace: str = "normal", *, paused: bool = False
+        self, table: SteppedTable, settings: Settings, pace: str = "normal", *, paused: bool = False
     ) -> None:
         if pace not in PACES and pace != ZERO_PACE:
             raise ValueError(f"unknown pace {pace!r} (known: {', '.join(PACES)})")
@@ -220,7 +220,7 @@ class DemoScreen(GameScreen):
     def _schedule(self) -> None:
         """Play the next answer after the pace's delay (not while paused or over)."""
         self._cancel()
-        if self.paused or self.demo.is_over or not self.is_live:
+        if self.paused or self.demo.at_end or not self.is_live:
             return
         delay = self._delay()
         if delay <= 0:  # the zero pace: the next answer once this one is drawn
@@ -292,7 +292,7 @@ class DemoScreen(GameScreen):
             name = self._names[seat]
             hint = choices_line([o.label for o in info.options], self.size.width - 2)
             said = third_person(text, name)
-            bar = PromptInfo(f"{name} (bot) decides: {said}", hint=hint, kind=info.kind)
+            bar = PromptInfo(f"{self._decider(seat)} decides: {said}", hint=hint, kind=info.kind)
         elif seat is not None and not self.demo.is_over:
             bar = PromptInfo(f"{self._names[seat]}'s hand. {text}".strip())
         else:
@@ -301,6 +301,10 @@ class DemoScreen(GameScreen):
         self.query_one(PromptBar).prompt = self._prompt_info
         self.query_one(NarrationLine).info = NarrationInfo(self._demo_status(), self.demo.narration)
         self.refresh_bindings()
+
+    def _decider(self, seat: int) -> str:
+        """Who decides, as the prompt bar names them ("Ann (bot)")."""
+        return self._names[seat] + (" (bot)" if self.table.seats[seat].is_bot else "")
 
     def _demo_status(self) -> str:
         if self.demo.is_over:
@@ -317,7 +321,7 @@ class DemoScreen(GameScreen):
         if action in ("choose", "claim", "nobody", "back"):
             return False  # the bots play every seat
         if action == "step_forward":
-            return self.paused and not self.demo.is_over
+            return self.paused and not self.demo.at_end
         if action == "step_back":
             return self.demo.step > 0 and not self._over_shown
         if action == "faster":
@@ -325,9 +329,9 @@ class DemoScreen(GameScreen):
         if action == "slower":
             return self.pace != ZERO_PACE and self.pace != PACE_NAMES[0]
         if action == "pause":
-            return not self.paused and not self.demo.is_over
+            return not self.paused and not self.demo.at_end
         if action == "play":
-            return self.paused and not self.demo.is_over
+            return self.paused and not self.demo.at_end
         return super().check_action(action, parameters)
 
     def action_pause(self) -> None:

@@ -178,6 +178,8 @@ class GameScreen(Screen[tuple[str, None]]):
 
     ALL_SEEING: ClassVar[bool] = False
     """Every seat's cards may be shown (a demo: see :class:`tui.screens.demo.DemoScreen`)."""
+    GAME_OVER: ClassVar[type[GameOverScreen]] = GameOverScreen
+    """The screen that shows the result (a replay's offers to watch it again)."""
 
     def __init__(self, table: TableLike, settings: Settings) -> None:
         glyphs = glyphs_for(settings.ascii)
@@ -607,7 +609,7 @@ class GameScreen(Screen[tuple[str, None]]):
         public = self.table.view(None)["public"]
         result = self.ui.result(public, tuple(self._names))
         result = replace(result, title=self._yours(result.title), reason=self._yours(result.reason))
-        self.app.push_screen(GameOverScreen(result, self.glyphs), self._after_game_over)
+        self.app.push_screen(self.GAME_OVER(result, self.glyphs), self._after_game_over)
 
     def _after_game_over(self, choice: str | None) -> None:
         if not self.is_live:  # already left (the app went back to the menu meanwhile)

@@ -42,6 +42,7 @@ from tui.lifecycle import coming_down
 from tui.names import name_skeleton
 from tui.screens.join import hold_cursors_still
 from tui.seating import MAX_NAME, has_screen
+from tui.settings import finished_path
 
 LOOPBACK = "127.0.0.1"
 BINDS = (
@@ -120,6 +121,7 @@ async def start_server(game: Game[Any], config: HostConfig, bind: str, port: int
 def host_config(seats: list[SeatConfig], options: dict[str, JSON], **extra: Any) -> HostConfig:
     """The server's config for the menu's seats: as many bots, at the first bot's level."""
     bots = [s for s in seats if s.is_bot]
+    extra.setdefault("keep_finished_in", finished_path())  # each game, for `purrch replay`
     if len(bots) == len(seats):
         raise ValueError("make at least one seat a person's (Human)")
     return HostConfig(

@@ -6,10 +6,12 @@ Enter Enter is Cats Among The Pigeons, the local player (their login name, or
 The menu builds the :class:`~engine.session.Table` and posts
 :class:`MenuScreen.StartTable`; the app pushes the game screen.
 
-"Resume last game" (Ctrl+R) shows while the autosave holds a game that is not over
-(or a save that cannot be loaded: resuming it says why).  Starting a new game over
-such a save asks first (:class:`~tui.screens.quit.ReplaceSaveScreen`): the new game
-autosaves to the same file.
+"Replay a finished game" shows once a game played to its end is kept (the
+replay picker, :mod:`tui.screens.replay`).  "Resume last game" (Ctrl+R) shows while
+the autosave holds a game that is not over (or a save that cannot be loaded:
+resuming it says why).  Starting a new game over such a save asks first
+(:class:`~tui.screens.quit.ReplaceSaveScreen`): the new game autosaves to the same
+file.
 """
 
 from __future__ import annotations
@@ -294,6 +296,9 @@ class MenuScreen(Screen[None]):
             self.game_id = game_id
             self.players = players
 
+    class WatchReplays(Message):
+        """Show the finished games kept for replays."""
+
     class JoinLan(Message):
         """Show the join screen (a LAN table's address and a name)."""
 
@@ -353,6 +358,9 @@ class MenuScreen(Screen[None]):
                 demo = Button("Watch a demo", id="demo", compact=True)
                 demo.tooltip = "Bots play the game chosen here, explaining each rule (Ctrl+D)"
                 yield demo
+                replays = Button("Replay a finished game", id="replays", compact=True)
+                replays.tooltip = "Watch a game played to its end here again, move by move"
+                yield replays
                 if self.settings.lan:
                     join = Button("Join a LAN game", id="join-lan", compact=True)
                     join.tooltip = "Play at a table another Purrch hosts on this network"
@@ -486,7 +494,17 @@ class MenuScreen(Screen[None]):
         saved = self.saved_game()
         return saved is not None and not saved.over
 
+    def _replays_offered(self) -> bool:
+        """Whether a finished game is kept to be watched again (a glance at the folder:
+        the picker reads the files)."""
+        folder = self.settings.finished
+        try:
+            return folder is not None and any(folder.glob("*.json"))
+        except OSError:
+            return False
+
     def _refresh_resume(self) -> None:
+        self.query_one("#replays", Button).display = self._replays_offered()
         button = self.query_one("#resume", Button)
         button.display = self._resume_offered()
         button.tooltip = f"Carry on with the game saved in {self.settings.autosave}"
@@ -603,6 +621,11 @@ class MenuScreen(Screen[None]):
         """Watch the bots play the game chosen here, with the players set here."""
         players = self.query_one(GameSetup).players
         self.post_message(self.WatchDemo(self.game.id, players))
+
+    @on(Button.Pressed, "#replays")
+    def _replays_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        self.post_message(self.WatchReplays())
 
     @on(Button.Pressed, "#join-lan")
     def _join_pressed(self, event: Button.Pressed) -> None:
