@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 from net_helpers import RACE, FakeClock, HostHarness, hello, play_host_game
 
+from engine import finished, replays
 from engine.games import REGISTRY, get_game
 from engine.net.chat import CHAT_HISTORY
 from engine.net.guard import AttemptBudget
@@ -638,6 +639,22 @@ def test_too_many_spectators() -> None:
 
 
 # ---------------------------------------------------------------------- another game
+
+
+def test_each_game_of_the_table_is_kept_once_it_ends(tmp_path: Path) -> None:
+    """With ``keep_finished_in`` (the app and `purrch host` set it), every game the
+    table plays to its end is kept there, for `purrch replay`."""
+    folder = tmp_path / "finished"
+    h = HostHarness.new("stool", players=2, bots=0, window_seconds=None, keep_finished_in=folder)
+    ann, bob = h.join("Ann"), h.join("Bob")
+    play_host_game(h, {ann: 0, bob: 1})
+    [kept] = finished.listing(folder)
+    assert kept.players == ("Ann", "Bob")
+    assert replays.load(kept.path).is_over
+    h.send(ann, {"type": "again"})
+    h.send(bob, {"type": "again"})
+    play_host_game(h, {ann: 0, bob: 1})
+    assert len(finished.listing(folder)) == 2
 
 
 def test_when_the_game_ends_the_same_seats_get_another_game() -> None:
