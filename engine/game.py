@@ -137,6 +137,16 @@ class Game(ABC, Generic[S]):
         without one, and for every game that asks none."""
         return []
 
+    def why_not(self, state: S, seat: int) -> list[str]:
+        """Why ``seat`` cannot do what a new player may look for now, one sentence
+        each, in plain words ("You have no pair: two pigeons of one colour."): what
+        ``purrch learn``'s "why can't I...?" says beside the choices the seat has.
+        Only the seat's own view goes into it (its hand, the table): never another
+        seat's secret.  Empty where the game says nothing more (the default);
+        :func:`engine.learn.why_not` adds whose decision it is when it is not the
+        seat's.  A game that wants it told overrides this."""
+        return []
+
     def seat_names(self, state: S) -> list[str]:
         """The players' names, by seat."""
         return list(state.names)

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from types import ModuleType
 
 from engine.core import Event, Prompt
@@ -38,10 +38,21 @@ class Rule:
 
 @dataclass(frozen=True, slots=True)
 class RuleTable:
-    """A game's rules for narration, by event kind and by option verb."""
+    """A game's rules for narration, by event kind and by option verb; and for
+    ``purrch learn``, what each decision (by prompt kind) asks of a player."""
 
     events: Mapping[str, Rule]
     options: Mapping[str, Rule]
+    decisions: Mapping[str, Rule] = field(default_factory=dict)
+
+    def every_rule(self) -> list[Rule]:
+        """Every rule of the table once (by name), in the table's order: decisions,
+        then events, then options."""
+        seen: dict[str, Rule] = {}
+        for rules in (self.decisions, self.events, self.options):
+            for rule in rules.values():
+                seen.setdefault(rule.name, rule)
+        return list(seen.values())
 
 
 def _rules(raw: object, where: str) -> dict[str, Rule]:
@@ -70,6 +81,7 @@ def rules_for(game_id: str) -> RuleTable:
     return RuleTable(
         _rules(getattr(module, "EVENTS", None), f"{name}.EVENTS"),
         _rules(getattr(module, "OPTIONS", {}), f"{name}.OPTIONS"),
+        _rules(getattr(module, "DECISIONS", {}), f"{name}.DECISIONS"),
     )
 
 
@@ -131,11 +143,22 @@ class Narrator:
             keys = [("option", option_verb(option_id))]
         return Narration(line, self._new(keys))
 
+    def meet(self, keys: list[tuple[str, str]]) -> tuple[Rule, ...]:
+        """The rules behind ``keys`` (``("event", kind)``, ``("option", verb)``,
+        ``("decision", kind)``) not explained yet: explained now, each once."""
+        return self._new(keys)
+
+    @property
+    def said(self) -> frozenset[str]:
+        """The names of the rules explained so far."""
+        return frozenset(rule.name for rule in self._said)
+
     def _new(self, keys: list[tuple[str, str]]) -> tuple[Rule, ...]:
         out: list[Rule] = []
         for where, key in keys:
             tag = f"{where}:{key}"
-            rules = self.table.events if where == "event" else self.table.options
+            table = self.table
+            rules = {"event": table.events, "decision": table.decisions}.get(where, table.options)
             rule = rules.get(key)
             if rule is None or tag in self.explained:
                 continue

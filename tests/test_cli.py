@@ -68,7 +68,7 @@ class Started:
 @pytest.fixture
 def started(monkeypatch: pytest.MonkeyPatch) -> Started:
     record = Started()
-    monkeypatch.setattr(cli, "run_app", lambda s, t: record.calls.append((s, t)))
+    monkeypatch.setattr(cli, "run_app", lambda s, t, **_: record.calls.append((s, t)))
     return record
 
 
@@ -621,7 +621,7 @@ def test_the_app_holds_its_save_while_it_runs(
         save_a_game(autosave)
     seen: list[bool] = []
 
-    def run_app(settings: Settings, _table: Table | None) -> None:
+    def run_app(settings: Settings, _table: Table | None, **_: object) -> None:
         seen.append(settings.autosave == autosave and save_is_locked(autosave))
 
     monkeypatch.setattr(cli, "run_app", run_app)

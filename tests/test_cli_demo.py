@@ -80,3 +80,48 @@ def test_a_good_demo_starts_the_app_on_it(runner: CliRunner, started: list[Any])
     assert settings.autosave is not None  # the menu under the demo saves its games
     assert table is None
     assert (demo.game_id, demo.players, demo.seed, demo.pace) == ("stool", 3, 9, "fast")
+
+
+# ----------------------------------------------------------------------------- purrch learn
+
+
+@pytest.fixture
+def learned(monkeypatch: pytest.MonkeyPatch) -> list[Any]:
+    calls: list[Any] = []
+
+    def run_app(settings: Any, table: Any, demo: Any = None, **extra: Any) -> None:
+        calls.append((settings, table, extra))
+
+    monkeypatch.setattr(cli, "run_app", run_app)
+    return calls
+
+
+@pytest.mark.parametrize(
+    ("args", "says"),
+    [
+        (["learn", "chess"], "unknown game 'chess'"),
+        (["learn", "stool", "--name", "  "], "--name is empty"),
+        (["learn", "stool", "--speed", "warp"], "warp"),
+    ],
+)
+def test_bad_learn_arguments_are_one_error_line(
+    runner: CliRunner, learned: list[Any], args: list[str], says: str
+) -> None:
+    assert says in _one_error(runner.invoke(app, args))
+    assert learned == []
+
+
+@pytest.mark.parametrize("game_id", ["pigeons", "stool", "perch", "isle"])
+def test_learn_starts_the_guided_game(runner: CliRunner, learned: list[Any], game_id: str) -> None:
+    from engine.games import REGISTRY
+    from engine.learn import learning_for
+
+    result = runner.invoke(app, ["learn", game_id, "--name", "Zoë"])
+    assert result.exit_code == 0, result.output
+    [(settings, table, extra)] = learned
+    learning = learning_for(REGISTRY[game_id])
+    assert extra["learn"] is True
+    assert table.seed == learning.seed and table.n_seats == learning.players
+    assert table.seats[0].name == "Zoë" and not table.seats[0].is_bot
+    assert all(s.is_bot and s.level == learning.bots for s in table.seats[1:])
+    assert table.autosave_path == settings.autosave

@@ -29,7 +29,7 @@ def runner(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> CliRunner:
 @pytest.fixture
 def started(monkeypatch: pytest.MonkeyPatch) -> list[Table | None]:
     tables: list[Table | None] = []
-    monkeypatch.setattr(cli, "run_app", lambda settings, table: tables.append(table))
+    monkeypatch.setattr(cli, "run_app", lambda settings, table, **_: tables.append(table))
     return tables
 
 

@@ -189,6 +189,7 @@ class PurrchApp(App[None]):
         demo: DemoSpec | None = None,
         replay: ReplaySpec | None = None,
         replays: bool = False,
+        learn: bool = False,
     ) -> None:
         if table_address is not None and table is not None:
             raise ValueError("give a table or a table_address, not both")
@@ -196,6 +197,8 @@ class PurrchApp(App[None]):
         """A demo to show at once (``purrch demo``), the menu under it."""
         self._first_replay = replay
         self._first_replays = replays
+        self._first_learns = learn
+        """The first table is a guided game (``purrch learn``)."""
         self.settings = settings
         self.table: TableLike | None = None
         """The table being played now (None on the menu)."""
@@ -334,7 +337,7 @@ class PurrchApp(App[None]):
         if isinstance(table, RemoteTable):
             self.sit_at(table)
         elif table is not None:
-            self.start_table(table)
+            self.start_table(table, learn=self._first_learns)
         elif self._first_demo is not None:
             demo, self._first_demo = self._first_demo, None
             self.start_demo(demo)
@@ -373,13 +376,19 @@ class PurrchApp(App[None]):
 
     # ------------------------------------------------------------------ games
 
-    def start_table(self, table: TableLike) -> None:
-        """Push the game screen for ``table``; its dismissal comes back to :meth:`_game_done`."""
+    def start_table(self, table: TableLike, *, learn: bool = False) -> None:
+        """Push the game screen for ``table`` (``learn``: the guided game's, with its
+        coach); its dismissal comes back to :meth:`_game_done`."""
         if not self.can_play(table.game.id):
             self.notify(f"{table.game.title} cannot be played here yet.", severity="error")
             return
         try:
-            screen = self._make_game_screen(table, self.settings)
+            if learn and isinstance(table, Table):
+                from tui.screens.learn import LearnScreen
+
+                screen: Screen[Any] = LearnScreen(table, self.settings)
+            else:
+                screen = self._make_game_screen(table, self.settings)
         except ImportError as exc:  # a broken install: say so, stay on the menu
             self.notify(f"The game screen is not available: {exc}", severity="error")
             return
@@ -710,7 +719,7 @@ class PurrchApp(App[None]):
         self.sit_at(remote)
 
     def on_menu_screen_start_table(self, message: MenuScreen.StartTable) -> None:
-        self.start_table(message.table)
+        self.start_table(message.table, learn=message.learn)
 
     def on_menu_screen_watch_demo(self, message: MenuScreen.WatchDemo) -> None:
         from tui.screens.demo import DemoSpec, pace_for

@@ -374,13 +374,14 @@ def run_app(
     *,
     replay: ReplaySpec | None = None,
     replays: bool = False,
+    learn: bool = False,
 ) -> None:
     """Run the Textual app (the menu, or ``table``'s game, or ``demo``, or ``replay``,
     or the list of finished games).  The one place textual loads."""
     from tui.app import PurrchApp
     from tui.settings import autosave_path
 
-    app = PurrchApp(settings, table, demo=demo, replay=replay, replays=replays)
+    app = PurrchApp(settings, table, demo=demo, replay=replay, replays=replays, learn=learn)
     app.run()
     left = app.table
     path = None if left is None else left.autosave_path
@@ -703,7 +704,7 @@ def play(
         fail(f"--seed must be 0 or more, not {seed}")
     names = parse_humans(humans)
     seats = play_seats(chosen, players, names, bots)
-    from tui.seating import build_table, keep_unfinished_save, parse_options
+    from tui.seating import build_table, parse_options
 
     try:
         options = parse_options(chosen, option or [])
@@ -712,10 +713,20 @@ def play(
     settings = make_settings(theme, ascii_only, speed, window)
     if ask_always:
         settings.auto_pass = False
+    run_new_table(
+        settings, lambda: build_table(chosen, seats, settings, seed=seed, options=options)
+    )
+
+
+def run_new_table(settings: Settings, build: Callable[[], Table], *, learn: bool = False) -> None:
+    """Build a new table under the autosave's lock and play it (``learn``: the guided
+    game); an unfinished game in the autosave is kept aside first, and said so."""
+    from tui.seating import keep_unfinished_save
+
     with autosave_claimed(settings):
         try:
-            table = build_table(chosen, seats, settings, seed=seed, options=options)
-        except ValueError as exc:
+            table = build()
+        except (ValueError, LookupError) as exc:
             fail(str(exc))
         kept = keep_unfinished_save(settings.autosave)
         line = None
@@ -727,10 +738,48 @@ def play(
             # quits), and again once it has quit, where it stays in the scrollback.
             settings.notice = "\n".join(filter(None, [settings.notice, line]))
         try:
-            run_app(settings, table)
+            run_app(settings, table, learn=learn)
         finally:
             if line is not None:
                 typer.echo(line, err=True)
+
+
+@app.command()
+def learn(
+    game: Annotated[str, typer.Argument(help="Game id, e.g. stool.", show_default=False)],
+    name: Annotated[
+        str | None,
+        typer.Option("--name", "-n", help=f"Your name (default: {HUMANS}).", show_default=False),
+    ] = None,
+    speed: Annotated[
+        str | None,
+        typer.Option(
+            "--speed",
+            help="Bot speed: instant, fast, normal, slow (default: normal).",
+            show_default=False,
+        ),
+    ] = None,
+    theme: ThemeOption = None,
+    ascii_only: AsciiOption = False,
+) -> None:
+    """A guided first game against gentle bots: each decision explained the first time it
+    comes, w says why a move is not offered, and the end lists the rules met."""
+    chosen = load_game(game)
+    check_playable(chosen)
+    from engine.learn import learning_for
+
+    try:
+        learning_for(chosen)
+    except LookupError:
+        fail(f"{chosen.title} has no guided game yet")
+    from tui.screens.learn import LearnSpec
+    from tui.seating import default_human
+
+    player = default_human() if name is None else name.strip()
+    if not player:
+        fail("--name is empty")
+    settings = make_settings(theme, ascii_only, speed)
+    run_new_table(settings, lambda: LearnSpec(chosen.id, player).table(settings), learn=True)
 
 
 DEMO_SPEEDS = ("slow", "normal", "fast")

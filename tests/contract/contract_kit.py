@@ -361,7 +361,8 @@ def check_views_hide_what_is_hidden(
     observers: list[int | None],
 ) -> int:
     """Non-interference: a state that differs only in what ``seat`` may not know (the
-    game's redeal hook makes it) shows ``seat`` the same view and the same prompts, for
+    game's redeal hook makes it) shows ``seat`` the same view, the same prompts and the
+    same reasons why a move is not offered (:meth:`Game.why_not`), for
     each seat of ``observers`` (None: the spectator).  Returns how many observers a
     redeal changed something for."""
     if redeal is None:
@@ -388,6 +389,10 @@ def check_views_hide_what_is_hidden(
             mine = prompts_json([p for p in prompts if p.seat == seat])
             theirs = prompts_json([p for p in game.prompts(other) if p.seat == seat])
             assert theirs == mine, f"{where}: {who}'s prompts depend on what {who} may not know"
+            # "Why can't I...?" (purrch learn) reads the seat's own side only too.
+            assert game.why_not(other, seat) == game.why_not(state, seat), (
+                f"{where}: {who}'s why_not depends on what {who} may not know"
+            )
     return tried
 
 

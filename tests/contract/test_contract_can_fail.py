@@ -468,3 +468,20 @@ def test_a_real_public_strength_fails(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(rules, "build_public", leaky)
     with pytest.raises(AssertionError, match=r"view depends on what .* may not know"):
         play(REGISTRY["perch"], 2, 1, redeal=REDEAL["perch"])
+
+
+def test_a_why_not_that_tells_another_hand_fails(monkeypatch: pytest.MonkeyPatch) -> None:
+    # "Why can't I...?" must read the seat's own side: one that counts the next
+    # seat's cats tells it what that hand holds.
+    from engine.games.pigeons import rules
+
+    sound = rules.PigeonsGame.why_not
+
+    def leaky(self: Any, s: Any, seat: int) -> list[str]:
+        nxt = (seat + 1) % s.n
+        cats = sum(1 for c in s.hands[nxt] if s.faces[c] == "cat")
+        return [*sound(self, s, seat), f"The next player holds {cats} cats."]
+
+    monkeypatch.setattr(rules.PigeonsGame, "why_not", leaky)
+    with pytest.raises(AssertionError, match="why_not depends on what"):
+        play(REGISTRY["pigeons"], 3, 1, redeal=REDEAL["pigeons"])

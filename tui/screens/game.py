@@ -85,6 +85,7 @@ from tui.widgets import (
 )
 from tui.widgets.live_footer import LiveFooter
 from tui.widgets.pane_messages import PaneChoice, PaneSetting
+from tui.widgets.result import GameResult
 
 TICK_SECONDS = 0.1
 GAME_CSS = sorted((Path(__file__).resolve().parent.parent / "games").glob("*.tcss"))
@@ -609,7 +610,13 @@ class GameScreen(Screen[tuple[str, None]]):
         public = self.table.view(None)["public"]
         result = self.ui.result(public, tuple(self._names))
         result = replace(result, title=self._yours(result.title), reason=self._yours(result.reason))
-        self.app.push_screen(self.GAME_OVER(result, self.glyphs), self._after_game_over)
+        self.app.push_screen(
+            self.GAME_OVER(self._final(result), self.glyphs), self._after_game_over
+        )
+
+    def _final(self, result: GameResult) -> GameResult:
+        """The result as the game-over screen shows it (a guided game adds its summary)."""
+        return result
 
     def _after_game_over(self, choice: str | None) -> None:
         if not self.is_live:  # already left (the app went back to the menu meanwhile)

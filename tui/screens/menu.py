@@ -47,6 +47,7 @@ from tui.seating import (
     bot_levels,
     bot_names,
     build_table,
+    default_human,
     default_level,
     default_players,
     default_seats,
@@ -282,11 +283,12 @@ class MenuScreen(Screen[None]):
     ]
 
     class StartTable(Message):
-        """Play at this table (a new game, or a resumed one)."""
+        """Play at this table (a new game, or a resumed one; ``learn``: the guided game)."""
 
-        def __init__(self, table: Table) -> None:
+        def __init__(self, table: Table, *, learn: bool = False) -> None:
             super().__init__()
             self.table = table
+            self.learn = learn
 
     class WatchDemo(Message):
         """Show a demo of this game: bots play it, narrated, all hands shown."""
@@ -358,6 +360,9 @@ class MenuScreen(Screen[None]):
                 demo = Button("Watch a demo", id="demo", compact=True)
                 demo.tooltip = "Bots play the game chosen here, explaining each rule (Ctrl+D)"
                 yield demo
+                learn = Button("Learn to play", id="learn", compact=True)
+                learn.tooltip = "A guided first game of the game chosen here, against gentle bots"
+                yield learn
                 replays = Button("Replay a finished game", id="replays", compact=True)
                 replays.tooltip = "Watch a game played to its end here again, move by move"
                 yield replays
@@ -585,12 +590,7 @@ class MenuScreen(Screen[None]):
 
     def action_start(self) -> None:
         setup = self.query_one(GameSetup)
-        speed = self.query_one("#bot-speed", Select).value
-        window = self.query_one("#window", Select).value
-        if isinstance(speed, str):
-            self.settings.bot_speed = speed
-        if isinstance(window, float | int):
-            self.settings.window_seconds = None if window == _NO_WINDOW else float(window)
+        self._read_pace()
         try:
             seats = setup.read_seats()
             options = setup.read_options()
@@ -598,16 +598,29 @@ class MenuScreen(Screen[None]):
         except ValueError as exc:
             self.show_status(f"Cannot start: {self._in_words(str(exc))}", error=True)
             return
+        self._start(self.StartTable(table))
+
+    def _read_pace(self) -> None:
+        """The bot speed and the reactions' countdown as set here, for the next table."""
+        speed = self.query_one("#bot-speed", Select).value
+        window = self.query_one("#window", Select).value
+        if isinstance(speed, str):
+            self.settings.bot_speed = speed
+        if isinstance(window, float | int):
+            self.settings.window_seconds = None if window == _NO_WINDOW else float(window)
+
+    def _start(self, start: MenuScreen.StartTable) -> None:
+        """Start the new table, asking first if it would autosave over a game not over."""
         self.show_status("")
         path = self.settings.autosave
         saved = self.saved_game()
         if path is None or saved is None or saved.over:
-            self.post_message(self.StartTable(table))
+            self.post_message(start)
             return
 
-        def answered(start: bool | None) -> None:
-            if start:
-                self.post_message(self.StartTable(table))
+        def answered(replace: bool | None) -> None:
+            if replace:
+                self.post_message(start)
 
         # The new game would autosave over a game not finished: ask first.
         self.app.push_screen(ReplaceSaveScreen(saved.replace_warning()), callback=answered)
@@ -621,6 +634,25 @@ class MenuScreen(Screen[None]):
         """Watch the bots play the game chosen here, with the players set here."""
         players = self.query_one(GameSetup).players
         self.post_message(self.WatchDemo(self.game.id, players))
+
+    @on(Button.Pressed, "#learn")
+    def _learn_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        self.action_learn()
+
+    def action_learn(self) -> None:
+        """The guided game of the game chosen here, played by the first person's seat."""
+        from tui.screens.learn import LearnSpec
+
+        self._read_pace()
+        seats = self.query_one(GameSetup).read_seats()
+        name = next((s.name for s in seats if not s.is_bot), None) or default_human()
+        try:
+            table = LearnSpec(self.game.id, name).table(self.settings)
+        except (ValueError, LookupError) as exc:
+            self.show_status(f"Cannot start: {self._in_words(str(exc))}", error=True)
+            return
+        self._start(self.StartTable(table, learn=True))
 
     @on(Button.Pressed, "#replays")
     def _replays_pressed(self, event: Button.Pressed) -> None:

@@ -67,3 +67,44 @@ EVENTS: dict[str, tuple[str, str]] = {
 OPTIONS: dict[str, tuple[str, str]] = {
     "pass": ("Passing", "A player who passes is done for the rest of that step."),
 }
+
+
+# ----------------------------------------------------------------------------- purrch learn
+
+DECISIONS: dict[str, tuple[str, str]] = {
+    "draft": (
+        "The draft",
+        "Keep cards from the hand passed to you (2, 2, 2, then 1); the rest go on to your "
+        "neighbour.",
+    ),
+    "buy": (
+        "Buying cards",
+        "Pay for the drafted cards you want to keep; the fish left are for rescuing cats.",
+    ),
+    "colour": ("Choosing a colour", "This lesson scores the colour you choose now."),
+    "commit": (
+        "Rescue cards",
+        "Choose today's rescue cards in secret: their speeds set the turn order and their "
+        "baskets let you rescue cats.",
+    ),
+    "rescue": (
+        "Rescuing a cat",
+        "Pay its field's price and use a basket to take a cat, or pass for the day.",
+    ),
+    "place": (
+        "Placing a tile",
+        "Put the tile on your boat: inside the hull, on no other tile, touching one already "
+        "there (the first anywhere).",
+    ),
+    "treasure": (
+        "A map's treasure",
+        "Your cat covered a map of its colour: take a common treasure and place it.",
+    ),
+    "find": ("Rare finds", "Play an Oshax or a treasure card, or pass for the day."),
+    "oshax": ("Oshax", "An Oshax is a cat of the colour you choose for it."),
+    "last": ("The end", "Play any anytime card you still hold before the score, or finish."),
+}
+
+LEARN: dict[str, object] = {"seed": 29, "players": 2, "bots": "random"}
+"""The guided game's deal: of the first hundred seeds, one where the most rules come up
+in the first 60 answers (:func:`engine.learn.rules_met_early`)."""

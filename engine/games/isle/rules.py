@@ -182,6 +182,51 @@ class IsleGame(Game[IsleState]):
     def prompts(self, state: IsleState) -> list[Prompt]:
         return build_prompts(state)
 
+    def why_not(self, state: IsleState, seat: int) -> list[str]:
+        """Why a drafted card cannot be bought, or a cat not rescued, now."""
+        if not 0 <= seat < len(state.fish):
+            return []
+        kinds = {p.kind for p in build_prompts(state) if p.seat == seat}
+        out: list[str] = []
+        if "buy" in kinds:
+            left = state.fish[seat] - cart_cost(state, seat)
+            for c in state.drafted[seat]:
+                card = CARDS[c]
+                if c not in state.cart[seat] and card.cost > left:
+                    out.append(
+                        f"{card.name} costs {card.cost} fish: you have {left} left after "
+                        "the cards chosen."
+                    )
+        if "rescue" in kinds:
+            fish, uses = state.fish[seat], basket_uses(state, seat)
+            if state.rescued >= _turn_limit(state, seat):
+                out.append("One cat a turn: the others rescue theirs before your next one.")
+            elif uses < 1:
+                out.append(
+                    "You have no basket left today: each cat needs a basket (your "
+                    "permanent one, or those on today's rescue cards)."
+                )
+            else:
+                occ = occupied(state, seat)
+                for f in (0, 1):
+                    if not state.fields[f]:
+                        continue
+                    if fish < PRICES[f]:
+                        out.append(
+                            f"A cat of the {FIELD_NAMES[f]} field costs {PRICES[f]} fish: you "
+                            f"have {fish}."
+                        )
+                        continue
+                    no_room = [
+                        t
+                        for t in state.fields[f]
+                        if not can_place(tile_shape(t), occ, state.anywhere[seat])
+                    ]
+                    if no_room:
+                        cats = ", ".join(tile_words(t) for t in no_room)
+                        out.append(f"No room on your boat for {cats} ({FIELD_NAMES[f]} field).")
+        return out
+
     def answers(self, state: IsleState, prompt: Prompt) -> list[str]:
         if prompt.answer != PLACE:
             return []

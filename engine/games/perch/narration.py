@@ -45,3 +45,31 @@ EVENTS: dict[str, tuple[str, str]] = {
 }
 
 OPTIONS: dict[str, tuple[str, str]] = {}
+
+
+# ----------------------------------------------------------------------------- purrch learn
+
+DECISIONS: dict[str, tuple[str, str]] = {
+    "token": (
+        "Placing tokens",
+        "Choose a strength token (how many animals a branch holds) to put on a branch, "
+        "face down: only you know it.",
+    ),
+    "branch": ("Placing tokens", "Choose a free branch for the token."),
+    "flip": ("Your turn", "Flip the top card of your deck: it says what happens."),
+    "cat": ("Moving a cat", "Choose which of your cats climbs."),
+    "move": (
+        "Moving a cat",
+        "Choose where it stops: up the trunk and out on a branch, one square per point.",
+    ),
+    "bird": (
+        "Placing a bird",
+        "Put the bird on a branch spot: it weighs on the branch like a cat (too many and "
+        "it breaks).",
+    ),
+    "fall": ("A cat falls", "Choose which of your opponent's cats falls back to its start."),
+}
+
+LEARN: dict[str, object] = {"seed": 0, "players": 2, "bots": "random"}
+"""The guided game's deal: of the first hundred seeds, one where the most rules come up
+in the first 60 answers (:func:`engine.learn.rules_met_early`)."""

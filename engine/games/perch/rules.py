@@ -403,6 +403,33 @@ class PerchGame(Game[PerchState]):
 
     # --------------------------------------------------------------- contract
 
+    def why_not(self, state: PerchState, seat: int) -> list[str]:
+        """Why a branch or a square is not among the choices: a branch has one token,
+        an animal never stops on an occupied square nor on a broken branch, the trunk
+        holds two cats of a colour at most."""
+        if not 0 <= seat < 2 or state.result is not None or state.seat != seat:
+            return []
+        out: list[str] = []
+        if state.step == "branch":
+            taken = [b for b in BRANCHES if b in state.tokens]
+            if taken:
+                out.append(
+                    f"A branch takes one token: {', '.join(taken)} "
+                    f"{'has' if len(taken) == 1 else 'have'} one already."
+                )
+        if state.step in ("move", "bird"):
+            out.append("An animal never stops on an occupied square (a cat may pass over one).")
+            if state.broken:
+                out.append(
+                    f"A broken branch holds nothing more: {', '.join(sorted(state.broken))}."
+                )
+        if state.step == "move":
+            out.append(
+                "A cat climbs the trunk first, then out along a branch, up to the squares "
+                "the card gives; never more than 2 cats of one colour on the trunk."
+            )
+        return out
+
     def redeal_hidden(self, state: PerchState, seat: int | None, rng: Rng) -> PerchState | None:
         return hidden.redeal_hidden(state, seat, rng)
 

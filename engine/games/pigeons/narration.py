@@ -103,3 +103,37 @@ OPTIONS: dict[str, tuple[str, str]] = {
     "right": ("Pigeon Mail", "Everyone passes one card to the left or to the right."),
     "none": ("A trapped Gift", "The target may give the player a card instead, or nothing."),
 }
+
+
+# ----------------------------------------------------------------------------- purrch learn
+
+DECISIONS: dict[str, tuple[str, str]] = {
+    "turn": (
+        "Your turn",
+        "Play action cards and discard pairs (two pigeons of one colour) or three cats, as "
+        "many as you like; drawing a card ends your turn.",
+    ),
+    "target": ("Choosing a target", "The card you play needs a player: pick one."),
+    "window": (
+        "Reacting",
+        "A card was just played: cancel it with a Wing Block, turn it back with a Pigeon "
+        "Trap if it is aimed at you, or let it happen.",
+    ),
+    "sale": (
+        "A pair on offer",
+        "Someone discarded a pair: a Pigeon Sale takes it into your hand, or let it go.",
+    ),
+    "pick": (
+        "Choosing a card",
+        "Pick the card asked for; keep the pigeons of the flock you are building.",
+    ),
+    "direction": ("Pigeon Mail", "Choose which way everyone passes a card: left or right."),
+    "choice": (
+        "A trapped Gift",
+        "Your Pigeon Trap turned a Gift back: give its player a card, or nothing.",
+    ),
+}
+
+LEARN: dict[str, object] = {"seed": 2, "players": 3, "bots": "random"}
+"""The guided game's deal: of the first hundred seeds, one where the most rules come up
+in the first 60 answers (:func:`engine.learn.rules_met_early`)."""

@@ -56,6 +56,7 @@ from engine.games.pigeons.options import (
     make_trap,
     make_wing,
     parse,
+    try_parse,
 )
 from engine.games.pigeons.view import (
     ActionStage,
@@ -271,6 +272,44 @@ class PigeonsGame(Game[PigeonsState]):
         return s
 
     # --------------------------------------------------------------- contract
+
+    def why_not(self, state: PigeonsState, seat: int) -> list[str]:
+        """What a new player may look for and not find among their choices: a reaction
+        card on their own turn, a pair, three cats, a Pigeon Trap that does not apply."""
+        if not 0 <= seat < state.n:
+            return []
+        faces = [state.faces[c] for c in state.hands[seat]]
+        mine = [p for p in self.prompts(state) if p.seat == seat]
+        kinds = {p.kind for p in mine}
+        read = (try_parse(o.id) for p in mine for o in p.options)
+        verbs = {r.verb for r in read if r is not None}
+        pigeons = sum(1 for f in faces if f.startswith("pigeon:") or f == "rainbow")
+        cats = faces.count("cat")
+        out: list[str] = []
+        if "turn" in kinds:
+            for face, why in _OUT_OF_TURN.items():
+                if face in faces:
+                    out.append(why)
+            if "pair" not in verbs and pigeons:
+                out.append(
+                    "You have no pair to discard: that takes two pigeons of one colour "
+                    "(or one and a rainbow)."
+                )
+            if 0 < cats < 3:
+                out.append(f"Cats are discarded three together: you hold {cats}.")
+            if "fancier" in faces and pigeons < 2:
+                out.append("Pigeon Fancier needs two pigeons in your hand to discard.")
+        if "window" in kinds:
+            if "wing_block" not in faces:
+                out.append("You hold no Wing Block: the card cannot be cancelled by you.")
+            if "trap" in faces and "trap" not in verbs:
+                out.append(
+                    "Pigeon Trap turns back only a Pluck, Miss a Turn, Gift or Fresh Start "
+                    "aimed at you, before anyone Wing Blocks it."
+                )
+        if cats and state.result is None:
+            out.append("Nobody wins with a cat in hand: discard three together first.")
+        return out
 
     def redeal_hidden(self, state: PigeonsState, seat: int | None, rng: Rng) -> PigeonsState | None:
         return hidden.redeal_hidden(state, seat, rng)
@@ -1106,6 +1145,14 @@ def _prompt_turn(s: PigeonsState, f: Frame) -> list[Prompt]:
 
 
 _TURN_TEXT = "Your turn: play, discard, or draw to end it."
+_OUT_OF_TURN = {
+    "wing_block": "Wing Block is played out of turn: it cancels an action card another "
+    "player just played.",
+    "trap": "Pigeon Trap is played out of turn, when a Pluck, Miss a Turn, Gift or Fresh "
+    "Start is aimed at you.",
+    "sale": "Pigeon Sale is played out of turn, right after another player discards a pair.",
+}
+"""Why a reaction card in the hand is not among the turn's choices (``why_not``)."""
 _EMPTY_RECYCLE = "Play Recycle (the discard pile is empty: nothing to take)"
 
 

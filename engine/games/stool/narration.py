@@ -81,3 +81,43 @@ EVENTS: dict[str, tuple[str, str]] = {
 OPTIONS: dict[str, tuple[str, str]] = {
     "pass": ("Passing", "A player may let a race go by without claiming."),
 }
+
+
+# ----------------------------------------------------------------------------- purrch learn
+
+DECISIONS: dict[str, tuple[str, str]] = {
+    "peek": (
+        "The first peek",
+        "Your two bottom cards are face up for you alone: remember them, then say you are done.",
+    ),
+    "draw": (
+        "Your turn",
+        "Take the top DRAW card (only you see it) or the PLAY card (everyone saw it); or "
+        "knock, if you think your total is the lowest.",
+    ),
+    "swap": (
+        "Swapping in",
+        "Put the card you took into one of your positions: the card there is played face "
+        "up. Replace your highest cards.",
+    ),
+    "switch": ("Swapping cards", "Pick two face-down cards, anyone's, to trade places."),
+    "race": (
+        "A race",
+        "A number was played: claim a face-down card of the same number in any scene, or "
+        "pass. A wrong claim costs a penalty card.",
+    ),
+    "giveback": (
+        "Giving back",
+        "You eliminated another player's card: give them one of yours for the empty place.",
+    ),
+    "look": ("Peeking", "Pick any face-down card to look at: only you see it."),
+    "seen": ("Peeking", "Remember what you saw, then carry on."),
+    "kingpin": (
+        "Kingpin",
+        "Eliminate one of your own cards, or add the next DRAW card to another player's scene.",
+    ),
+}
+
+LEARN: dict[str, object] = {"seed": 10, "players": 2, "bots": "easy"}
+"""The guided game's deal: of the first hundred seeds, one where the most rules come up
+in the first 60 answers (:func:`engine.learn.rules_met_early`)."""

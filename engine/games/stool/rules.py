@@ -420,6 +420,33 @@ class StoolGame(Game[StoolState]):
     def redeal_hidden(self, state: StoolState, seat: int | None, rng: Rng) -> StoolState | None:
         return hidden.redeal_hidden(state, seat, rng)
 
+    def why_not(self, state: StoolState, seat: int) -> list[str]:
+        """Why a new player cannot knock, take the PLAY card, or join a race now."""
+        if not 0 <= seat < state.n or state.result is not None:
+            return []
+        mine = [p for p in self.prompts(state) if p.seat == seat]
+        kinds = {p.kind for p in mine}
+        ids = {o.id for p in mine for o in p.options}
+        out: list[str] = []
+        if "draw" in kinds:
+            first = int(state.options["first_knock_round"])
+            if KNOCK not in ids and state.knocker is not None:
+                out.append(f"{state.names[state.knocker]} knocked already: this is your last turn.")
+            elif KNOCK not in ids:
+                out.append(
+                    f"Knocking is allowed from round {first} on (this is round {state.round})."
+                )
+            if TAKE not in ids and state.play:
+                out.append(
+                    "The PLAY card cannot be taken: only a witness (a number) can, never a "
+                    "pigeon card, the Rat or an eliminated card."
+                )
+        if "race" not in kinds and state.race is not None:
+            out.append("You have answered this race already: wait for its end.")
+        if not mine and state.race is None and state.giveback is None:
+            out.append("When anyone plays a number, everyone may race to claim a matching card.")
+        return out
+
     def make_bot(self, level: str, seat: int, seed: int) -> Any:
         from engine.games.stool.bots import MemoryBot
 
