@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from cli_helpers import one_error
 from typer.testing import CliRunner
 
 from tui import cli
@@ -32,15 +33,6 @@ def started(monkeypatch: pytest.MonkeyPatch) -> list[Any]:
     return calls
 
 
-def _one_error(result: Any) -> str:
-    assert result.exit_code == 2, result.output
-    assert result.stdout == ""
-    lines = result.stderr.splitlines()
-    assert len(lines) == 1, result.stderr
-    assert lines[0].startswith("error: ")
-    return str(lines[0])
-
-
 @pytest.mark.parametrize(
     ("args", "says"),
     [
@@ -57,7 +49,7 @@ def _one_error(result: Any) -> str:
 def test_bad_arguments_are_one_error_line_and_exit_2(
     runner: CliRunner, started: list[Any], args: list[str], says: str
 ) -> None:
-    assert says in _one_error(runner.invoke(app, args))
+    assert says in one_error(runner.invoke(app, args))
     assert started == []
 
 
@@ -68,7 +60,7 @@ def test_a_game_without_a_screen_has_no_demo(
     import tui.seating
 
     monkeypatch.setattr(tui.seating, "has_screen", lambda game_id: game_id != "isle")
-    line = _one_error(runner.invoke(app, ["demo", "isle"]))
+    line = one_error(runner.invoke(app, ["demo", "isle"]))
     assert "The Isle of Cats cannot be played in the app yet" in line
     assert started == []
 
@@ -107,7 +99,7 @@ def learned(monkeypatch: pytest.MonkeyPatch) -> list[Any]:
 def test_bad_learn_arguments_are_one_error_line(
     runner: CliRunner, learned: list[Any], args: list[str], says: str
 ) -> None:
-    assert says in _one_error(runner.invoke(app, args))
+    assert says in one_error(runner.invoke(app, args))
     assert learned == []
 
 

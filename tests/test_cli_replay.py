@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from cli_helpers import one_error
 from typer.testing import CliRunner
 
 from engine import replays
@@ -51,15 +52,6 @@ def _save(tmp_path: Path, *, over: bool) -> Path:
     return path
 
 
-def _one_error(result: Any) -> str:
-    assert result.exit_code == 2, result.output
-    assert result.stdout == ""
-    lines = result.stderr.splitlines()
-    assert len(lines) == 1, result.stderr
-    assert lines[0].startswith("error: ")
-    return str(lines[0])
-
-
 @pytest.mark.parametrize(
     ("args", "says"),
     [
@@ -77,7 +69,7 @@ def test_bad_arguments_are_one_error_line_and_exit_2(
 ) -> None:
     path = _save(tmp_path, over=True)
     args = [a.replace("{tmp}", str(tmp_path)) for a in args]
-    assert says in _one_error(runner.invoke(app, ["replay", str(path), *args]))
+    assert says in one_error(runner.invoke(app, ["replay", str(path), *args]))
     assert started == []
     assert not (tmp_path / "no").exists()
 
@@ -86,7 +78,7 @@ def test_every_hand_only_once_the_game_is_over(
     runner: CliRunner, started: list[Any], tmp_path: Path
 ) -> None:
     path = _save(tmp_path, over=False)
-    line = _one_error(runner.invoke(app, ["replay", str(path), "--seat", "all"]))
+    line = one_error(runner.invoke(app, ["replay", str(path), "--seat", "all"]))
     assert "only once the game is over" in line
 
 
@@ -105,7 +97,7 @@ def test_a_file_that_cannot_be_replayed_says_why(
     path = tmp_path / "game.json"
     if write is not None:
         path.write_text(write)
-    assert says in _one_error(runner.invoke(app, ["replay", str(path)]))
+    assert says in one_error(runner.invoke(app, ["replay", str(path)]))
     assert started == []
 
 
@@ -116,7 +108,7 @@ def test_answers_that_do_not_lead_to_the_save_are_refused(
     data = json.loads(path.read_text())
     data["answers"] = data["answers"][:-1]
     path.write_text(json.dumps(data))
-    line = _one_error(runner.invoke(app, ["replay", str(path)]))
+    line = one_error(runner.invoke(app, ["replay", str(path)]))
     assert str(path) in line or "answers" in line
 
 
@@ -166,4 +158,4 @@ def test_no_file_opens_the_list_of_finished_games(
     assert result.exit_code == 0, result.output
     [call] = started
     assert call["replays"] is True and call.get("replay") is None
-    assert "need a FILE" in _one_error(runner.invoke(app, ["replay", "--export", "md"]))
+    assert "need a FILE" in one_error(runner.invoke(app, ["replay", "--export", "md"]))

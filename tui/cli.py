@@ -305,6 +305,16 @@ MaxPerAddressOption = Annotated[
         "--max-per-address", help="SSH door: most sessions at once from one source address."
     ),
 ]
+BotSpeedOption = Annotated[
+    str | None,
+    typer.Option(
+        "--speed",
+        help="Bot speed: instant, fast, normal, slow (default: normal).",
+        show_default=False,
+    ),
+]
+"""``--speed`` of the commands that seat bots (``play``, ``learn``)."""
+
 AsciiOption = Annotated[
     bool,
     typer.Option("--ascii", help="Plain ASCII symbols (also used when the locale is not UTF-8)."),
@@ -662,14 +672,7 @@ def play(
     ] = None,
     theme: ThemeOption = None,
     ascii_only: AsciiOption = False,
-    speed: Annotated[
-        str | None,
-        typer.Option(
-            "--speed",
-            help="Bot speed: instant, fast, normal, slow (default: normal).",
-            show_default=False,
-        ),
-    ] = None,
+    speed: BotSpeedOption = None,
     window: Annotated[
         float | None,
         typer.Option(
@@ -751,14 +754,7 @@ def learn(
         str | None,
         typer.Option("--name", "-n", help=f"Your name (default: {HUMANS}).", show_default=False),
     ] = None,
-    speed: Annotated[
-        str | None,
-        typer.Option(
-            "--speed",
-            help="Bot speed: instant, fast, normal, slow (default: normal).",
-            show_default=False,
-        ),
-    ] = None,
+    speed: BotSpeedOption = None,
     theme: ThemeOption = None,
     ascii_only: AsciiOption = False,
 ) -> None:
