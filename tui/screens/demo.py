@@ -142,6 +142,14 @@ def choices_line(labels: list[str], width: int) -> str:
     return line if len(line) <= width else line[: max(width - 3, 0)] + "..."
 
 
+def with_narration(widgets: Iterable[Widget]) -> Iterator[Widget]:
+    """The game screen's widgets with a :class:`NarrationLine` over the prompt bar."""
+    for widget in widgets:
+        if isinstance(widget, PromptBar):
+            yield NarrationLine(id="narration")
+        yield widget
+
+
 def _no_focus(_screen: Any) -> None:
     """Where a demo puts the focus: nowhere (the panes' keys pick things)."""
 
@@ -194,13 +202,7 @@ class DemoScreen(GameScreen):
     # ------------------------------------------------------------------ layout
 
     def compose(self) -> ComposeResult:
-        yield from self._with_narration(super().compose())
-
-    def _with_narration(self, widgets: Iterable[Widget]) -> Iterator[Widget]:
-        for widget in widgets:
-            if isinstance(widget, PromptBar):
-                yield NarrationLine(id="narration")
-            yield widget
+        yield from with_narration(super().compose())
 
     def on_mount(self) -> None:
         super().on_mount()

@@ -20,7 +20,6 @@ carries a guided game on, as a plain game).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import PurePath
 from typing import Any, ClassVar
@@ -30,17 +29,15 @@ from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.content import Content
 from textual.screen import ModalScreen
-from textual.widget import Widget
 from textual.widgets import Footer, Static
 
 from engine.core import Event
 from engine.learn import Coach, Summary, learning_for, why_not
 from engine.narration import Narration, Rule, rules_for
 from engine.session import SeatConfig, Table
-from tui.screens.demo import NarrationInfo, NarrationLine
+from tui.screens.demo import NarrationInfo, NarrationLine, with_narration
 from tui.screens.game import GameScreen
 from tui.settings import Settings
-from tui.widgets import PromptBar
 from tui.widgets.result import GameResult
 
 SHOWN_RULES = 3
@@ -122,13 +119,7 @@ class LearnScreen(GameScreen):
     # ------------------------------------------------------------------ layout
 
     def compose(self) -> ComposeResult:
-        yield from self._with_coach(super().compose())
-
-    def _with_coach(self, widgets: Iterable[Widget]) -> Iterator[Widget]:
-        for widget in widgets:
-            if isinstance(widget, PromptBar):
-                yield NarrationLine(id="narration")
-            yield widget
+        yield from with_narration(super().compose())
 
     # ------------------------------------------------------------------ following
 
