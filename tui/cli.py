@@ -758,8 +758,10 @@ def learn(
     theme: ThemeOption = None,
     ascii_only: AsciiOption = False,
 ) -> None:
-    """A guided first game against gentle bots: each decision explained the first time it
-    comes, w says why a move is not offered, and the end lists the rules met."""
+    """A guided first game against gentle bots, each decision explained as it comes.
+
+    w says why a move is not offered, and the game-over screen lists the rules met.
+    """
     chosen = load_game(game)
     check_playable(chosen)
     from engine.learn import learning_for
@@ -808,8 +810,10 @@ def demo(
     theme: ThemeOption = None,
     ascii_only: AsciiOption = False,
 ) -> None:
-    """Watch bots play a whole game, every hand shown, each rule explained the first time
-    it comes up.  Space pauses, the arrows step back and forth, + and - change the pace."""
+    """Watch bots play a whole game, every hand shown, each rule explained once.
+
+    Space pauses, the arrows step back and forth, + and - change the pace.
+    """
     from engine.game import players_text
 
     chosen = load_game(game)
@@ -952,8 +956,11 @@ def replay(
     theme: ThemeOption = None,
     ascii_only: AsciiOption = False,
 ) -> None:
-    """Step through a saved or finished game, from one seat or every hand once it is
-    over (Space plays and pauses, the arrows step), or export it as Markdown."""
+    """Step through a saved or finished game, or export it as Markdown.
+
+    From one seat's point of view, or every hand once the game is over; Space plays
+    and pauses, the arrows step.
+    """
     if export is not None and export not in EXPORTS:
         fail(f"unknown export format {export!r} (known: {', '.join(EXPORTS)})")
     if out is not None and export is None:

@@ -133,6 +133,38 @@ async def test_hotseat_curtain_hides_the_pack() -> None:
     assert curtains >= 2
 
 
+async def test_short_terminal_draft_keys_reach_the_hand() -> None:
+    """In a short terminal the boat gives its rows to the hand while cards are chosen: the hand has
+    the focus (so the arrows scroll it, and s is in the footer), s brings the boat back and
+    s again hides it, and a new pack is read from its head."""
+    from tui.games.isle import IsleBoatPane, IsleHandPane
+
+    app = SceneApp(isle_draft_scene())
+    async with app.run_test(size=(80, 20)) as pilot:
+        await pilot.pause()
+        game = app.screen
+        assert isinstance(game, GameScreen)
+        hand = game.query_one(IsleHandPane)
+        boat = game.query_one(IsleBoatPane)
+        assert not boat.display and hand.has_focus
+        assert "s" in game.active_bindings
+        hand.scroll_end(animate=False)
+        await pilot.pause()
+        assert hand.scroll_y > 0  # the pack runs past the pane
+        await pilot.press("s")
+        await pilot.pause()
+        assert boat.display
+        await pilot.press("s")
+        await pilot.pause()
+        assert not boat.display
+        info = game.prompt_info
+        assert info is not None and info.options[0].key is not None
+        await pilot.press(info.options[0].key)  # a card kept: the pack is read again
+        await pilot.pause()
+        await pilot.wait_for_scheduled_animations()
+        assert hand.scroll_y == 0
+
+
 # ----------------------------------------------------------------------------- snapshots
 
 SnapCompare = Callable[..., bool]
@@ -156,6 +188,15 @@ def test_draft_80x24(snap_compare: SnapCompare) -> None:
     drawn as shapes with ids like B15), and the prompt bar "Keep a card ... Press a card's
     key (1-6)"."""
     assert snap_compare(SceneApp(isle_draft_scene()), terminal_size=(80, 24))
+
+
+def test_draft_boat_shown_80x24(snap_compare: SnapCompare) -> None:
+    """You should see, after s in the draft at 80x24, Ann's boat (empty, rats and maps
+    marked) over her hand, the score lines first in the hand ("if the game ended now"),
+    and the same prompt bar as without it."""
+    assert snap_compare(
+        SceneApp(isle_draft_scene()), run_before=run_before(["s"]), terminal_size=(80, 24)
+    )
 
 
 def test_buy_80x24(snap_compare: SnapCompare) -> None:
@@ -184,7 +225,7 @@ def test_place_80x24(snap_compare: SnapCompare) -> None:
 
 def test_place_illegal_80x24(snap_compare: SnapCompare) -> None:
     """You should see the cat moved off the hull's left side, drawn on the error colour,
-    and the hint "Not here: Part of it would be outside your boat."."""
+    and the hint "Not here: part of it would be outside your boat."."""
     assert snap_compare(
         SceneApp(isle_place_scene()), run_before=run_before(["left"] * 3), terminal_size=(80, 24)
     )
@@ -224,15 +265,15 @@ def test_every_reason_a_position_is_refused_is_said() -> None:
     shape = "C15"
     x, y, o, mask = next(iter(legal_placements(shape, 0, True)))
     assert why_not(shape, x, y, o, 0, True) is None
-    assert why_not(shape, -3, y, o, 0, True) == "Part of it would be outside your boat."
-    assert why_not(shape, x, y, o, mask, False) == ("It would overlap a tile already on your boat.")
+    assert why_not(shape, -3, y, o, 0, True) == "part of it would be outside your boat."
+    assert why_not(shape, x, y, o, mask, False) == ("it would overlap a tile already on your boat.")
     far = next(
         (px, py, po)
         for px, py, po, m in legal_placements(shape, 0, True)
         if not m & (mask | neighbours(mask))
     )
     assert why_not(shape, *far, mask, False) == (
-        "It must touch a tile already on your boat along an edge."
+        "it must touch a tile already on your boat along an edge."
     )
     beside = next(iter(legal_placements(shape, mask, False)))
     assert why_not(shape, beside[0], beside[1], beside[2], mask, False) is None

@@ -178,14 +178,15 @@ def occupied_of(cover: Sequence[str]) -> int:
 
 
 def why_not(shape: str, x: int, y: int, o: int, occupied: int, anywhere: bool) -> str | None:
-    """Why the tile may not stand there (None: it may), in a player's words."""
+    """Why the tile may not stand there (None: it may), in a player's words, to follow
+    "Not here: "."""
     mask = placement(shape, x, y, o)
     if mask is None:
-        return "Part of it would be outside your boat."
+        return "part of it would be outside your boat."
     if mask & occupied:
-        return "It would overlap a tile already on your boat."
+        return "it would overlap a tile already on your boat."
     if not is_legal(mask, occupied, anywhere):
-        return "It must touch a tile already on your boat along an edge."
+        return "it must touch a tile already on your boat along an edge."
     return None
 
 
@@ -395,7 +396,12 @@ class IsleMain(Vertical):
     """Your boat over your hand; ``s`` shows (or hides) your score as it stands."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("s", "score", "Score", tooltip="Show or hide your score as it stands now"),
+        Binding(
+            "s",
+            "score",
+            "Score",
+            tooltip="Show or hide your score as it stands now (and your boat)",
+        ),
     ]
 
     class ScoreToggled(PaneSetting):
@@ -464,6 +470,8 @@ class IsleUI(GameUI):
         self._legal: list[tuple[int, int, int, int]] = []
         self._score_shown = False
         """The score overlay (``s``) is on."""
+        self._top: tuple[int | None, str | None, tuple[str, ...]] | None = None
+        """(seat, prompt kind, pack) when the hand was last scrolled to its head."""
         self._packs: dict[int, list[str]] = {}
         """Each seat's pack as it was passed to it (card ids): a card's key stays put
         while the others are kept from the same pack."""
@@ -483,7 +491,12 @@ class IsleUI(GameUI):
         yield IslePlayedPane(id="isle-played")
 
     def focus(self, screen: Screen[Any]) -> None:
-        screen.query_one(BoatView).focus()
+        # The boat takes the arrows while it is on screen; in a short terminal, while
+        # cards are chosen, the hand does (the arrows and Page keys scroll it).
+        if screen.query_one(IsleBoatPane).display:
+            screen.query_one(BoatView).focus()
+        else:
+            screen.query_one(IsleHandPane).focus()
 
     # ------------------------------------------------------------------ placing
 
@@ -669,7 +682,10 @@ class IsleUI(GameUI):
         elif prompt.kind == "draft":
             # Every option is a card of the pack: the hand pane shows each with its key.
             keys = [o.key for o in options if o.key]
-            hint = f"Press a card's key ({keys[0]}-{keys[-1]}): the pack is in your hand pane."
+            hint = (
+                f"Keys {keys[0]}-{keys[-1]} keep a card (in your hand pane; arrows scroll, "
+                "s shows your boat)."
+            )
             return PromptInfo(prompt.text, options, hint, prompt.kind, listed=False)
         elif any(_option_card(o.option_id) for o in options):
             hint = "The cards are in your hand pane, with their keys."
@@ -715,9 +731,19 @@ class IsleUI(GameUI):
             screen.query_one(IsleHandPane).border_title = f"{self._whose(shown)} hand"
             self._set(note, self._boat_note(me))
         # A short terminal: while cards are chosen (no tile to place) the hand takes the
-        # boat's rows; the boat comes back for the rescue.
+        # boat's rows, unless the score overlay (s) is on; the boat comes back for the
+        # rescue.
         cards_only = str(shown.public["phase"]) in CARD_PHASES and self._placing(shown) is None
-        pane.display = me is not None and not (cards_only and screen.size.height < TALL)
+        short = cards_only and screen.size.height < TALL and not self._score_shown
+        pane.display = me is not None and not short
+        hand = screen.query_one(IsleHandPane)
+        if not pane.display and (screen.focused is None or screen.focused is boat):
+            hand.focus()  # the hidden boat cannot keep the keys
+        pack = tuple(str(c["id"]) for c in shown.private.get("pack") or ())
+        top = (shown.seat, shown.prompt.kind if shown.prompt else None, pack)
+        if top != self._top:
+            self._top = top
+            hand.scroll_home(animate=False)  # a new pack or step reads from its head
         self._set(screen.query_one("#isle-hand-text", Static), self.hand_text(shown, info))
         screen.query_one(IsleIslandPane).show(lambda width: self.island_text(shown, width))
         wide = screen.size.width >= WIDE[0] and screen.size.height >= WIDE[1]

@@ -65,7 +65,6 @@ from engine.games.isle.shapes import (
     is_legal,
     legal_placements,
     placement,
-    xy,
 )
 from engine.games.isle.state import (
     IsleState,
@@ -293,12 +292,13 @@ def fits(s: IsleState, seat: int, shape: str) -> bool:
 
 
 def tile_words(tile: str, colour: str | None = None) -> str:
-    """How the log names a tile: "the blue cat C07", "the rare treasure RL"."""
+    """How the log names a tile: "the blue cat B07" (as the island shows it), "the rare
+    treasure RL"."""
     kind = tile_kind(tile)
     shape = tile_shape(tile)
     size = len(SHAPES[shape].cells)
     if kind == "cat":
-        return f"the {tile_colour(tile)} cat {shape} ({size} squares)"
+        return f"the {tile_colour(tile)} cat {tile} ({size} squares)"
     if kind == "oshax":
         tail = f" ({colour})" if colour else ""
         return f"the Oshax {shape}{tail}"
@@ -881,8 +881,9 @@ def _turn_limit(s: IsleState, seat: int) -> int:
 
 def _rescue_prompt(s: IsleState, seat: int) -> Prompt:
     opts: list[Option] = []
-    if s.rescued < _turn_limit(s, seat):
-        for f, tile in rescuable(s, seat):
+    cats = rescuable(s, seat) if s.rescued < _turn_limit(s, seat) else []
+    if cats:
+        for f, tile in cats:
             opts.append(
                 Option(
                     make("rescue", tile),
@@ -891,18 +892,19 @@ def _rescue_prompt(s: IsleState, seat: int) -> Prompt:
                 )
             )
     opts.extend(_anytime_options(s, seat, "turn"))
+    uses = basket_uses(s, seat)
+    have = f"{uses} basket use{'' if uses == 1 else 's'}, {s.fish[seat]} fish"
     if s.rescued:
         opts.append(Option(END, "End your turn"))
-        text = (
-            f"You may rescue one more cat ({basket_uses(s, seat)} basket uses, {s.fish[seat]} "
-            "fish)."
-        )
+        text = f"You may rescue one more cat ({have})."
     else:
         opts.append(Option(PASS, "Pass: no more cats for you today (final)"))
-        text = (
-            f"Your rescue turn: one cat ({basket_uses(s, seat)} basket uses, {s.fish[seat]} "
-            "fish), or pass for the day."
-        )
+        if cats:
+            text = f"Your rescue turn: one cat ({have}), or pass for the day."
+        elif uses == 0:
+            text = f"No basket left for a cat today ({s.fish[seat]} fish): pass for the day."
+        else:
+            text = f"No cat you can pay for today ({have}): pass for the day."
     return Prompt(_pid(s, "rescue", seat), seat, "rescue", text, tuple(opts))
 
 
@@ -998,8 +1000,8 @@ def _place_prompt(s: IsleState, seat: int, task: dict[str, Any]) -> Prompt:
     map_colour = colour if tile_kind(tile) == "oshax" else tile_colour(tile)
     spot = boat.maps.get(map_colour) if map_colour is not None else None
     if spot is not None and not occupied(s, seat) >> spot & 1 and any(s.common.values()):
-        x, y = xy(spot)
-        text += f"; on the {map_colour} map (square {x},{y}) it earns a common treasure"
+        letter = str(map_colour)[0]  # the boat marks its maps b g r p o
+        text += f"; on the {map_colour} map ({letter} on your boat) it earns a common treasure"
     text += "."
     opts = (Option(AUTO, "Place it for me (the first place it fits, from the stern)"), *_back(task))
     return Prompt(
