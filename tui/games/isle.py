@@ -699,6 +699,7 @@ class IsleUI(GameUI):
         boat = screen.query_one(BoatView)
         note = screen.query_one("#isle-boat-note", Static)
         pane = screen.query_one(IsleBoatPane)
+        hand = screen.query_one(IsleHandPane)
         if me is None:
             boat.data = None
             self._set(note, Content(""))
@@ -728,15 +729,14 @@ class IsleUI(GameUI):
                 me, wide=True, ascii_only=ascii_only, preview=preview, legal=legal
             )
             pane.border_title = f"{self._whose(shown)} boat ({me['boat']})"
-            screen.query_one(IsleHandPane).border_title = f"{self._whose(shown)} hand"
+            hand.border_title = f"{self._whose(shown)} hand"
             self._set(note, self._boat_note(me))
         # A short terminal: while cards are chosen (no tile to place) the hand takes the
         # boat's rows, unless the score overlay (s) is on; the boat comes back for the
         # rescue.
         cards_only = str(shown.public["phase"]) in CARD_PHASES and self._placing(shown) is None
-        short = cards_only and screen.size.height < TALL and not self._score_shown
-        pane.display = me is not None and not short
-        hand = screen.query_one(IsleHandPane)
+        hide_boat = cards_only and screen.size.height < TALL and not self._score_shown
+        pane.display = me is not None and not hide_boat
         if not pane.display and (screen.focused is None or screen.focused is boat):
             hand.focus()  # the hidden boat cannot keep the keys
         pack = tuple(str(c["id"]) for c in shown.private.get("pack") or ())

@@ -882,15 +882,14 @@ def _turn_limit(s: IsleState, seat: int) -> int:
 def _rescue_prompt(s: IsleState, seat: int) -> Prompt:
     opts: list[Option] = []
     cats = rescuable(s, seat) if s.rescued < _turn_limit(s, seat) else []
-    if cats:
-        for f, tile in cats:
-            opts.append(
-                Option(
-                    make("rescue", tile),
-                    f"Rescue {tile_words(tile)} from the {FIELD_NAMES[f]} field: {PRICES[f]} "
-                    "fish and a basket",
-                )
+    for f, tile in cats:
+        opts.append(
+            Option(
+                make("rescue", tile),
+                f"Rescue {tile_words(tile)} from the {FIELD_NAMES[f]} field: {PRICES[f]} "
+                "fish and a basket",
             )
+        )
     opts.extend(_anytime_options(s, seat, "turn"))
     uses = basket_uses(s, seat)
     have = f"{uses} basket use{'' if uses == 1 else 's'}, {s.fish[seat]} fish"
