@@ -260,7 +260,7 @@ def test_pigeon_fancier_discards_two_pigeons_then_takes_one_from_the_pile() -> N
     pick(s, 0, "pigeon:red")
     events = pick(s, 0, "pigeon:blue")
     # Shown to everyone, and a Pigeon Sale window opens for the other seats.
-    assert the_event(events, "pair").text == (
+    assert the_event(events, "fancier").text == (
         "Ann discards a Red pigeon and a Blue pigeon (Pigeon Fancier)."
     )
     assert kind(s) == "sale" and prompt_seats(s) == [1, 2]

@@ -74,7 +74,8 @@ EVENTS: dict[str, tuple[str, str]] = {
     ),
     "fancier": (
         "Pigeon Fancier",
-        "Discard two pigeons face up, then take a pigeon of your choice from the discard pile.",
+        "Discard any two pigeons face up (they need not match; a Pigeon Sale may claim "
+        "them), then take a pigeon of your choice from the discard pile.",
     ),
     "fresh": ("Fresh Start", "A player discards their whole hand and draws 7 new cards."),
     "marker": (
@@ -134,6 +135,6 @@ DECISIONS: dict[str, tuple[str, str]] = {
     ),
 }
 
-LEARN: dict[str, object] = {"seed": 2, "players": 3, "bots": "random"}
+LEARN: dict[str, object] = {"seed": 20, "players": 3, "bots": "random"}
 """The guided game's deal: of the first hundred seeds, one where the most rules come up
 in the first 60 answers (:func:`engine.learn.rules_met_early`)."""

@@ -890,7 +890,7 @@ class PigeonsGame(Game[PigeonsState]):
             )
         elif purpose == "fancier_discard":
             self._discard_from_hand(s, seat, picked)
-            events.append(Event(f"{who} discards {names} (Pigeon Fancier).", kind="pair"))
+            events.append(Event(f"{who} discards {names} (Pigeon Fancier).", kind="fancier"))
             if len(picked) == 2:
                 self._open_sale(s, seat, picked)
         else:  # recycle, fancier_search: from the discard pile into the hand
