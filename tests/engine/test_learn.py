@@ -126,9 +126,10 @@ def test_why_not_in_stool_pigeon_knocking_and_the_play_card() -> None:
     table = _table("stool", ["Ann", "Bob"], 10)
     _until(table, 0, "draw")
     assert table.state.round == 1
-    assert "Knocking is allowed from round 2 on (this is round 1)." in why_not(
-        table.game, table.state, 0
-    )
+    reasons = why_not(table.game, table.state, 0)
+    assert "Knocking is allowed from round 2 on (this is round 1)." in reasons
+    empty = "The PLAY pile is empty: there is no card to take from it yet."
+    assert (empty in reasons) == (not table.state.play)
 
 
 def test_why_not_in_chat_perche_a_branch_with_a_token() -> None:

@@ -436,7 +436,9 @@ class StoolGame(Game[StoolState]):
                 out.append(
                     f"Knocking is allowed from round {first} on (this is round {state.round})."
                 )
-            if TAKE not in ids and state.play:
+            if not state.play:
+                out.append("The PLAY pile is empty: there is no card to take from it yet.")
+            elif TAKE not in ids:
                 out.append(
                     "The PLAY card cannot be taken: only a witness (a number) can, never a "
                     "pigeon card, the Rat or an eliminated card."
