@@ -4,6 +4,7 @@ the menu's "Learn to play" starts it (asking first over an unfinished game)."""
 
 from __future__ import annotations
 
+import textwrap
 from pathlib import Path
 from typing import Any
 
@@ -12,11 +13,12 @@ from textual.widgets import Button, Static
 
 from engine.games import REGISTRY
 from engine.learn import Summary
+from engine.narration import Rule
 from engine.session import SeatConfig, Table
 from tui.app import PurrchApp
 from tui.scenes import scene_settings
-from tui.screens.demo import NarrationLine
-from tui.screens.learn import LearnScreen, LearnSpec, WhyNotScreen, summary_result
+from tui.screens.demo import NarrationLine, rule_line, rules_that_fit
+from tui.screens.learn import RULE_LINES, LearnScreen, LearnSpec, WhyNotScreen, summary_result
 from tui.screens.menu import MenuScreen
 from tui.screens.quit import ReplaceSaveScreen
 from tui.widgets.result import GameResult
@@ -144,3 +146,53 @@ def test_snapshot_why_cant_i(snap_compare: Any) -> None:
         await settle(pilot)
 
     assert snap_compare(app, run_before=before, terminal_size=(80, 24))
+
+
+def test_rules_that_fit_keeps_whole_rules_in_the_rows() -> None:
+    short = Rule("A", "one line.")
+    long = Rule("B", "a rule long enough to wrap onto a second row at forty cells wide.")
+    assert rules_that_fit([short, short, short, short], 40, 4) == 4
+    assert rules_that_fit([long, long, short], 40, 4) == 2
+    assert rules_that_fit([long, short, long], 40, 4) == 2
+    assert rules_that_fit([long, long, long], 20, 4) == 1  # one is shown, however long
+    assert rules_that_fit([], 40, 4) == 0
+
+
+async def test_the_coach_line_never_cuts_a_rule_and_shows_each_rule_met() -> None:
+    """Many rules come up at once (here every rule of the game, at the start): the
+    coach line shows those that fit whole and keeps the rest for the learner's next
+    moves; none is lost, none is said twice."""
+    app = learn_app("stool")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, LearnScreen)
+        table = screen.table
+        assert isinstance(table, Table)
+        line = screen.query_one(NarrationLine)
+        screen._meet(tuple(screen.coach.table.every_rule()))
+        screen._fill_panes()
+        shown: list[str] = []
+        last: tuple[Rule, ...] = ()
+        held_back = 0
+        for _ in range(40):
+            if table.is_over:
+                break
+            info = line.info
+            assert info is not None
+            rules = info.narration.rules
+            rows = sum(len(textwrap.wrap(rule_line(r), line.content_size.width - 1)) for r in rules)
+            assert rows <= RULE_LINES or len(rules) == 1, [r.name for r in rules]
+            if rules and rules != last:  # a new line, not a redraw of the same
+                shown.extend(r.name for r in rules)
+            last = rules
+            held_back += "more after your move" in info.status
+            mine = [p for p in table.game.prompts(table.state) if p.seat == screen.learner]
+            if mine:
+                screen._answer(screen.learner, mine[0].id, mine[0].options[0].id)
+            await settle(pilot)
+        assert held_back, "every rule fitted at once: the test proves nothing"
+        assert not screen._unread, "rules left unsaid"
+        every = [r.name for r in screen.coach.table.every_rule()]
+        assert sorted(set(shown)) == sorted(every)
+        assert len(shown) == len(set(shown)), "a rule said twice"

@@ -23,7 +23,8 @@ Dismissed with ``("again", None)`` (a new demo, after the game-over screen) or
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator
+import textwrap
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from pathlib import PurePath
 from typing import Any, ClassVar
@@ -37,7 +38,7 @@ from textual.widget import Widget
 from textual.widgets import Static
 
 from engine.demo import DemoTable, SteppedTable
-from engine.narration import Narration
+from engine.narration import Narration, Rule
 from tui.games.base import Shown
 from tui.screens.game import GameScreen
 from tui.settings import Settings
@@ -112,6 +113,22 @@ class NarrationLine(Static):
                 )
             )
         return Content("\n").join(lines)
+
+
+def rule_line(rule: Rule) -> str:
+    """A rule as the narration line shows it: "Rule - name: text"."""
+    return f"Rule - {rule.name}: {rule.text}"
+
+
+def rules_that_fit(rules: Sequence[Rule], width: int, rows: int) -> int:
+    """How many of ``rules`` (from the first) fit whole in ``rows`` rows of ``width``
+    cells, wrapped at words; at least one, so a long rule is never held back."""
+    used = 0
+    for count, rule in enumerate(rules):
+        used += len(textwrap.wrap(rule_line(rule), max(width, 20))) or 1
+        if used > rows:
+            return max(count, 1)
+    return len(rules)
 
 
 def third_person(text: str, name: str) -> str:

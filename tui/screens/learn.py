@@ -35,13 +35,14 @@ from engine.core import Event
 from engine.learn import Coach, Summary, learning_for, why_not
 from engine.narration import Narration, Rule, rules_for
 from engine.session import SeatConfig, Table
-from tui.screens.demo import NarrationInfo, NarrationLine, with_narration
+from tui.screens.demo import NarrationInfo, NarrationLine, rules_that_fit, with_narration
 from tui.screens.game import GameScreen
 from tui.settings import Settings
 from tui.widgets.result import GameResult
 
-SHOWN_RULES = 3
-"""How many newly met rules the coach line shows at once (the newest)."""
+RULE_LINES = 4
+"""The coach line's rows for rules (NarrationLine's max-height, less its status row):
+rules that do not fit wait for the learner's next move, never cut mid-sentence."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,8 +114,14 @@ class LearnScreen(GameScreen):
         self.coach = Coach(rules_for(table.game.id), self.learner)
         self._every = len(self.coach.table.every_rule())
         start = next((e for e in table.log if e.kind == "start"), None)
-        self._met_now: list[Rule] = list(self.coach.start(start))
-        """The rules met since the learner's last answer (the coach line shows them)."""
+        self._unread: list[Rule] = []
+        """The rules met and not yet on the coach line at a move of the learner's."""
+        self._read: set[str] = set()
+        """The names of the rules the learner has had on the line (a decision and the
+        event it makes may share a rule's name: it is said once)."""
+        self._shown: tuple[Rule, ...] = ()
+        """The rules on the coach line now: read once the learner answers."""
+        self._meet(self.coach.start(start))
 
     # ------------------------------------------------------------------ layout
 
@@ -124,31 +131,47 @@ class LearnScreen(GameScreen):
     # ------------------------------------------------------------------ following
 
     def _on_table_change(self, events: list[Event]) -> None:
-        self._met_now.extend(self.coach.events(events))
+        self._meet(self.coach.events(events))
         super()._on_table_change(events)
 
+    def _meet(self, rules: tuple[Rule, ...], *, first: bool = False) -> None:
+        """Put newly met ``rules`` on the waiting list (``first``: ahead of the rest)."""
+        new = [r for r in rules if r.name not in self._read]
+        names = {r.name for r in new}
+        if first:  # a decision's words say more to the learner than its event's
+            self._unread = [r for r in self._unread if r.name not in names]
+        else:
+            new = [r for r in new if r.name not in {u.name for u in self._unread}]
+        at = 0 if first else len(self._unread)
+        self._unread[at:at] = new
+
     def _answer(self, seat: int, prompt_id: str, option_id: str) -> bool:
-        if seat == self.learner:
-            self._met_now.clear()  # what the coach said was read: the next move's words
+        if seat == self.learner:  # what the coach line said was read: the next move's words
+            self._read.update(r.name for r in self._shown)
+            self._unread = [r for r in self._unread if r not in self._shown]
+            self._shown = ()
         before = len(self.table.log)
         done = super()._answer(seat, prompt_id, option_id)
         if done and seat == self.learner:
             made = self.table.log[before:]
-            self._met_now.extend(self.coach.answered(option_id, made))
+            self._meet(self.coach.answered(option_id, made))
         return done
 
     def _fill_panes(self) -> None:
         super()._fill_panes()
-        if self._hand.shown == self.learner:
-            self._met_now.extend(self.coach.decision(self._prompt))
-        shown = tuple(self._met_now[-SHOWN_RULES:])
-        info = NarrationInfo(self._coach_status(), Narration("", shown))
-        self.query_one(NarrationLine).info = info
+        if self._hand.shown == self.learner:  # the decision asked now comes first
+            self._meet(self.coach.decision(self._prompt), first=True)
+        line = self.query_one(NarrationLine)
+        width = (line.content_size.width or self.app.size.width - 2) - 1
+        self._shown = tuple(self._unread[: rules_that_fit(self._unread, width, RULE_LINES)])
+        line.info = NarrationInfo(self._coach_status(), Narration("", self._shown))
 
     def _coach_status(self) -> str:
         met = len(self.coach.met)
+        waiting = len(self._unread) - len(self._shown)
+        more = f" ({waiting} more after your move)" if waiting else ""
         return (
-            f"Learning {self.table.game.title}: {met} of {self._every} rules met - "
+            f"Learning {self.table.game.title}: {met} of {self._every} rules met{more} - "
             "w: why can't I...?"
         )
 
