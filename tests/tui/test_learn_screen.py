@@ -18,7 +18,7 @@ from engine.session import SeatConfig, Table
 from tui.app import PurrchApp
 from tui.scenes import scene_settings
 from tui.screens.demo import NarrationLine, rule_line, rules_that_fit
-from tui.screens.learn import RULE_LINES, LearnScreen, LearnSpec, WhyNotScreen, summary_result
+from tui.screens.learn import NARRATION_ROWS, LearnScreen, LearnSpec, WhyNotScreen, summary_result
 from tui.screens.menu import MenuScreen
 from tui.screens.quit import ReplaceSaveScreen
 from tui.widgets.result import GameResult
@@ -181,12 +181,14 @@ async def test_the_coach_line_never_cuts_a_rule_and_shows_each_rule_met() -> Non
             info = line.info
             assert info is not None
             rules = info.narration.rules
-            rows = sum(len(textwrap.wrap(rule_line(r), line.content_size.width - 1)) for r in rules)
-            assert rows <= RULE_LINES or len(rules) == 1, [r.name for r in rules]
+            width = line.content_size.width - 1
+            rows = sum(len(textwrap.wrap(text, width)) for text in map(rule_line, rules))
+            rows += len(textwrap.wrap(info.status, width))
+            assert rows <= NARRATION_ROWS or len(rules) == 1, [r.name for r in rules]
             if rules and rules != last:  # a new line, not a redraw of the same
                 shown.extend(r.name for r in rules)
             last = rules
-            held_back += "more after your move" in info.status
+            held_back += "more next move" in info.status
             mine = [p for p in table.game.prompts(table.state) if p.seat == screen.learner]
             if mine:
                 screen._answer(screen.learner, mine[0].id, mine[0].options[0].id)

@@ -20,6 +20,7 @@ carries a guided game on, as a plain game).
 
 from __future__ import annotations
 
+import textwrap
 from dataclasses import dataclass
 from pathlib import PurePath
 from typing import Any, ClassVar
@@ -40,9 +41,9 @@ from tui.screens.game import GameScreen
 from tui.settings import Settings
 from tui.widgets.result import GameResult
 
-RULE_LINES = 4
-"""The coach line's rows for rules (NarrationLine's max-height, less its status row):
-rules that do not fit wait for the learner's next move, never cut mid-sentence."""
+NARRATION_ROWS = 5
+"""The coach line's rows (NarrationLine's max-height in demo.tcss): its status, then
+the rules that fit whole; the others wait for the learner's next move, never cut."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -163,13 +164,18 @@ class LearnScreen(GameScreen):
             self._meet(self.coach.decision(self._prompt), first=True)
         line = self.query_one(NarrationLine)
         width = (line.content_size.width or self.app.size.width - 2) - 1
-        self._shown = tuple(self._unread[: rules_that_fit(self._unread, width, RULE_LINES)])
-        line.info = NarrationInfo(self._coach_status(), Narration("", self._shown))
+        for held in (0, len(self._unread)):  # the status grows when rules wait
+            rows = NARRATION_ROWS - len(textwrap.wrap(self._coach_status(held), width))
+            count = rules_that_fit(self._unread, width, rows)
+            if count == len(self._unread):
+                break
+        self._shown = tuple(self._unread[:count])
+        status = self._coach_status(len(self._unread) - count)
+        line.info = NarrationInfo(status, Narration("", self._shown))
 
-    def _coach_status(self) -> str:
+    def _coach_status(self, waiting: int) -> str:
         met = len(self.coach.met)
-        waiting = len(self._unread) - len(self._shown)
-        more = f" ({waiting} more after your move)" if waiting else ""
+        more = f" ({waiting} more next move)" if waiting else ""
         return (
             f"Learning {self.table.game.title}: {met} of {self._every} rules met{more} - "
             "w: why can't I...?"
