@@ -188,7 +188,7 @@ async def test_the_coach_line_never_cuts_a_rule_and_shows_each_rule_met() -> Non
             if rules and rules != last:  # a new line, not a redraw of the same
                 shown.extend(r.name for r in rules)
             last = rules
-            held_back += "more next move" in info.status
+            held_back += "to come - w:" in info.status
             mine = [p for p in table.game.prompts(table.state) if p.seat == screen.learner]
             if mine:
                 screen._answer(screen.learner, mine[0].id, mine[0].options[0].id)

@@ -175,7 +175,7 @@ class LearnScreen(GameScreen):
 
     def _coach_status(self, waiting: int) -> str:
         met = len(self.coach.met)
-        more = f" ({waiting} more next move)" if waiting else ""
+        more = f", {waiting} to come" if waiting else ""
         return (
             f"Learning {self.table.game.title}: {met} of {self._every} rules met{more} - "
             "w: why can't I...?"
