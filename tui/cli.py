@@ -958,8 +958,7 @@ def replay(
 ) -> None:
     """Step through a saved or finished game, or export it as Markdown.
 
-    From one seat's point of view, or every hand once the game is over; Space plays
-    and pauses, the arrows step.
+    One seat's view, or every hand once the game is over. Space plays, the arrows step.
     """
     if export is not None and export not in EXPORTS:
         fail(f"unknown export format {export!r} (known: {', '.join(EXPORTS)})")
