@@ -307,26 +307,40 @@ def tile_words(tile: str, colour: str | None = None) -> str:
     return f"the common treasure {shape} ({size} square{'s' if size > 1 else ''})"
 
 
-def card_words(number: int) -> str:
-    return f"“{CARDS[number].name}”"
-
-
 def basket_uses(s: IsleState, seat: int) -> int:
     """How many cats ``seat`` can still put in a basket today."""
     return (s.baskets[seat] - s.used[seat]) + len(s.full[seat]) + len(s.half[seat]) // 2
 
 
-def _use_basket(s: IsleState, seat: int) -> str:
-    """Use one basket (the committed cards first: they go at the end of the rescue
-    anyway); what was used, in words."""
+def card_words(number: int) -> str:
+    """A card named in a sentence: “Name”."""
+    return f"“{CARDS[number].name}”"
+
+
+def next_basket(s: IsleState, seat: int, whose: str = "your") -> str | None:
+    """The basket ``seat``'s next cat goes in, in words, as said to the seat (``whose``:
+    "your") or to the table ("their"); None: no basket left today.  The committed
+    cards' baskets come first: they go at the end of the rescue anyway."""
     if s.full[seat]:
-        card = s.full[seat].pop(0)
-        return f"the basket of {card_words(card)}"
+        return f"the full basket of {whose} speed {CARDS[s.full[seat][0]].speed} card"
     if len(s.half[seat]) >= 2:
-        a, b = s.half[seat].pop(0), s.half[seat].pop(0)
-        return f"the half baskets of {card_words(a)} and {card_words(b)}"
-    s.used[seat] += 1
-    return "a permanent basket"
+        a, b = (CARDS[c].speed for c in s.half[seat][:2])
+        return f"the half baskets of {whose} speed {a} and {b} cards"
+    if s.baskets[seat] > s.used[seat]:
+        return f"{whose} permanent basket"
+    return None
+
+
+def _use_basket(s: IsleState, seat: int) -> str:
+    """Use one basket (the one :func:`next_basket` names); what was used, in words."""
+    words = next_basket(s, seat, "their")
+    if s.full[seat]:
+        s.full[seat].pop(0)
+    elif len(s.half[seat]) >= 2:
+        del s.half[seat][:2]
+    else:
+        s.used[seat] += 1
+    return words or "their permanent basket"
 
 
 def _box_commits(s: IsleState) -> None:
@@ -883,11 +897,12 @@ def _rescue_prompt(s: IsleState, seat: int) -> Prompt:
     opts: list[Option] = []
     cats = rescuable(s, seat) if s.rescued < _turn_limit(s, seat) else []
     for f, tile in cats:
+        left = s.fish[seat] - PRICES[f]
         opts.append(
             Option(
                 make("rescue", tile),
                 f"Rescue {tile_words(tile)} from the {FIELD_NAMES[f]} field: {PRICES[f]} "
-                "fish and a basket",
+                f"fish ({left} left)",
             )
         )
     opts.extend(_anytime_options(s, seat, "turn"))
@@ -904,6 +919,8 @@ def _rescue_prompt(s: IsleState, seat: int) -> Prompt:
             text = f"No basket left for a cat today ({s.fish[seat]} fish): pass for the day."
         else:
             text = f"No cat you can pay for today ({have}): pass for the day."
+    if cats:  # the same basket whichever cat: said once, not on every choice
+        text += f" The cat goes in {next_basket(s, seat)}."
     return Prompt(_pid(s, "rescue", seat), seat, "rescue", text, tuple(opts))
 
 

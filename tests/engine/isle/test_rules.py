@@ -29,7 +29,7 @@ from isle_helpers import (
 
 from engine.core import IllegalMove, Rng
 from engine.games.isle.components import CARDS
-from engine.games.isle.rules import GAME, rescuable
+from engine.games.isle.rules import GAME, next_basket, rescuable
 from engine.games.isle.state import tile_kind
 
 # ------------------------------------------------------------------ set-up
@@ -288,6 +288,35 @@ def test_card_baskets(committed: tuple[int, ...], uses: int) -> None:
         if has_prompt(s, 1):
             answer(s, 1, "pass")
     assert not rescuable(s, 0)
+
+
+def test_the_rescue_prompt_names_the_basket_and_each_cat_the_fish_left() -> None:
+    """The committed cards' baskets go first (a full one, then two halves), then the
+    permanent basket; the prompt says which before the cat is taken, the log after."""
+    s = at_rescue(
+        new(2), 0, fields=[["B16", "G16", "R16"], []], fish=20, baskets=1, committed=(43, 15, 16)
+    )
+    speed = {c: CARDS[c].speed for c in (43, 15, 16)}
+    expected = [
+        f"the full basket of your speed {speed[43]} card",
+        f"the half baskets of your speed {speed[15]} and {speed[16]} cards",
+        "your permanent basket",
+    ]
+    for basket in expected:
+        prompt = prompt_of(s, 0)
+        assert prompt.text.endswith(f" The cat goes in {basket}."), prompt.text
+        option = next(o for o in prompt.options if o.id.startswith("rescue:"))
+        left = s.fish[0] - 3
+        assert option.label.endswith(f": 3 fish ({left} left)"), option.label
+        events = answer(s, 0, option.id) + answer(s, 0, "auto")  # placed: rescued
+        assert s.fish[0] == left
+        said = basket.replace("your", "their")
+        assert any(e.text.endswith(f", with {said}.") for e in events), events
+        if basket == expected[-1]:  # every basket used (before the day's end refreshes)
+            assert not rescuable(s, 0)
+            assert next_basket(s, 0) is None
+        elif has_prompt(s, 1):
+            answer(s, 1, "pass")
 
 
 def test_a_cat_that_fits_nowhere_is_not_offered() -> None:
