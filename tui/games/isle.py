@@ -21,6 +21,7 @@ treasures ``*``, common ones ``+``; card kinds R (rescue), L (private lesson), P
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -120,6 +121,12 @@ VERB_WORD = {
     "play": "Play",
     "drop": "Drop",
 }
+
+HAND_WIDTH = 44
+"""The hand's text width before the pane is laid out (its width at 80 columns)."""
+
+CARD_INDENT = 5
+"""A card's text is indented under its name (past the key and the kind letter)."""
 
 
 def is_ascii(glyphs: Glyphs) -> bool:
@@ -411,25 +418,13 @@ class IsleMain(Vertical):
         self.post_message(self.ScoreToggled())
 
 
-class IsleHandPane(VerticalScroll):
-    """Your fish, baskets and cards (the draft's pack, the cart)."""
-
-    def compose(self) -> ComposeResult:
-        yield Static(id="isle-hand-text")
-
-    def on_mount(self) -> None:
-        self.border_title = "Your hand"
-
-
-class IsleIslandPane(Static):
-    """The day, the fields, the treasures, the turn order and the other players, drawn
-    for the pane's width (again when it changes)."""
+class WidthDrawn(Static):
+    """Text drawn for the widget's width, and again when the width changes."""
 
     draw: Callable[[int], Content] | None = None
     """The presenter's drawing of the current view for a width."""
-
-    def on_mount(self) -> None:
-        self.border_title = "The island"
+    FIRST_WIDTH: ClassVar[int] = HAND_WIDTH
+    """The width drawn for before the widget is laid out."""
 
     def show(self, draw: Callable[[int], Content]) -> None:
         self.draw = draw
@@ -438,12 +433,32 @@ class IsleIslandPane(Static):
     def redraw(self) -> None:
         if self.draw is None:
             return
-        content = self.draw(self.content_size.width or FIELD_WIDTH)
+        content = self.draw(self.content_size.width or self.FIRST_WIDTH)
         if self.visual != content:
             self.update(content)
 
     def on_resize(self) -> None:
         self.redraw()
+
+
+class IsleHandPane(VerticalScroll):
+    """Your fish, baskets and cards (the draft's pack, the cart)."""
+
+    def compose(self) -> ComposeResult:
+        yield WidthDrawn(id="isle-hand-text")
+
+    def on_mount(self) -> None:
+        self.border_title = "Your hand"
+
+
+class IsleIslandPane(WidthDrawn):
+    """The day, the fields, the treasures, the turn order and the other players, drawn
+    for the pane's width (again when it changes)."""
+
+    FIRST_WIDTH = FIELD_WIDTH
+
+    def on_mount(self) -> None:
+        self.border_title = "The island"
 
 
 class IslePlayedPane(Static):
@@ -744,7 +759,9 @@ class IsleUI(GameUI):
         if top != self._top:
             self._top = top
             hand.scroll_home(animate=False)  # a new pack or step reads from its head
-        self._set(screen.query_one("#isle-hand-text", Static), self.hand_text(shown, info))
+        screen.query_one("#isle-hand-text", WidthDrawn).show(
+            lambda width: self.hand_text(shown, info, width)
+        )
         screen.query_one(IsleIslandPane).show(lambda width: self.island_text(shown, width))
         wide = screen.size.width >= WIDE[0] and screen.size.height >= WIDE[1]
         played = self.played_text(shown)
@@ -772,11 +789,16 @@ class IsleUI(GameUI):
         )
 
     def _card_line(
-        self, card: Mapping[str, Any], key: str | None, count: int = 1, note: str = ""
+        self,
+        card: Mapping[str, Any],
+        key: str | None,
+        width: int,
+        count: int = 1,
+        note: str = "",
     ) -> Content:
         """A card: its key (if it is a choice now), kind letter, name, cost; ``count``
         identical cards on one line ("x2"); a rescue card's name says its speed and
-        basket, any other card's text follows on its own line."""
+        basket, any other card's text follows, indented under the name for ``width``."""
         kind = str(card["kind"])
         head: list[tuple[str, str] | str] = [
             (f" {key} " if key else "   ", "bold reverse" if key else ""),
@@ -793,13 +815,16 @@ class IsleUI(GameUI):
         text = str(card.get("text", ""))
         lines = [Content.assemble(*head)]
         if text and kind != "rescue":
-            lines.append(Content.styled(f"     {text}", "$text-muted"))
+            indent = " " * CARD_INDENT
+            for line in textwrap.wrap(text, max(width - CARD_INDENT, 20)):
+                lines.append(Content.styled(indent + line, "$text-muted"))
         return Content("\n").join(lines)
 
     def _card_lines(
         self,
         cards: Sequence[Mapping[str, Any]],
         keys: Mapping[str, str],
+        width: int,
         notes: Mapping[str, str] | None = None,
     ) -> list[Content]:
         """Cards with one line per kind of card: identical cards (same name, same note)
@@ -811,18 +836,21 @@ class IsleUI(GameUI):
         out = []
         for (_name, note), same in groups.items():
             key = next((keys[str(c["id"])] for c in same if str(c["id"]) in keys), None)
-            out.append(self._card_line(same[0], key, len(same), note))
+            out.append(self._card_line(same[0], key, width, len(same), note))
         return out
 
-    def hand_text(self, shown: Shown, info: PromptInfo) -> Content:
+    def hand_text(self, shown: Shown, info: PromptInfo, width: int = HAND_WIDTH) -> Content:
         me = self._me(shown)
         if me is None:
             return Content.styled("Nobody's hand is shown.", "dim")
+        cards = self._cards_text(shown, info, me, width)
         if self._score_shown:
-            return Content("\n").join([*score_lines(shown, me), self._cards_text(shown, info, me)])
-        return self._cards_text(shown, info, me)
+            return Content("\n").join([*score_lines(shown, me), cards])
+        return cards
 
-    def _cards_text(self, shown: Shown, info: PromptInfo, me: Mapping[str, Any]) -> Content:
+    def _cards_text(
+        self, shown: Shown, info: PromptInfo, me: Mapping[str, Any], width: int
+    ) -> Content:
         private = shown.private
         public = shown.public
         keys: dict[str, str] = {}
@@ -854,13 +882,13 @@ class IsleUI(GameUI):
             rest = max(0, len(pack) - picks)
             goes = f"the other {rest} go {public['direction']}, to {to}" if rest else "none go on"
             lines.append(Content.styled(f"Draft: keep {picks} of these; {goes}:", "bold"))
-            lines += self._card_lines(pack, keys)
+            lines += self._card_lines(pack, keys, width)
         drafted = private.get("drafted") or []
         cart = {str(c["id"]) for c in private.get("cart") or []}
         if drafted:
             title = "Drafted today" if phase == "draft" else "Drafted: buy any"
             lines.append(Content.styled(f"{title}:", "bold"))
-            lines += self._card_lines(drafted, keys, dict.fromkeys(cart, "in your cart"))
+            lines += self._card_lines(drafted, keys, width, dict.fromkeys(cart, "in your cart"))
             if phase == "buy":
                 lines.append(
                     Content.styled(
@@ -872,7 +900,7 @@ class IsleUI(GameUI):
         drawn = private.get("drawn") or []
         if drawn:
             lines.append(Content.styled("Drawn, to buy or not:", "bold"))
-            lines += self._card_lines(drawn, keys)
+            lines += self._card_lines(drawn, keys, width)
         hand = list(private.get("hand") or [])
         committed = {str(c["id"]) for c in private.get("committed") or []}
         for kind in KIND_ORDER:
@@ -885,7 +913,7 @@ class IsleUI(GameUI):
                     (f" {KIND_WORD[kind]} ({len(cards)})", "bold"),
                 )
             )
-            lines += self._card_lines(cards, keys, dict.fromkeys(committed, "committed"))
+            lines += self._card_lines(cards, keys, width, dict.fromkeys(committed, "committed"))
         if not hand:
             lines.append(Content.styled("No cards in hand.", "dim"))
         lessons = private.get("private_lessons") or []
@@ -893,7 +921,7 @@ class IsleUI(GameUI):
             lines.append(
                 Content.styled(f"{self._whose(shown)} private lessons ({len(lessons)}):", "bold")
             )
-            lines += self._card_lines(lessons, {})
+            lines += self._card_lines(lessons, {}, width)
         return Content("\n").join(lines)
 
     def island_text(self, shown: Shown, width: int = FIELD_WIDTH) -> Content:
