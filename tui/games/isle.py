@@ -814,6 +814,9 @@ class IsleUI(GameUI):
             head.append((f" {self.glyphs.bullet} {note}", "bold $success"))
         text = str(card.get("text", ""))
         lines = [Content.assemble(*head)]
+        if lines[0].cell_length > width:  # the cost and the rest under the name
+            tail = [(" " * (CARD_INDENT - 1), ""), *head[5:]]
+            lines = [Content.assemble(*head[:5]), Content.assemble(*tail)]
         if text and kind != "rescue":
             indent = " " * CARD_INDENT
             for line in textwrap.wrap(text, max(width - CARD_INDENT, 20)):
