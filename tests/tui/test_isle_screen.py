@@ -343,6 +343,49 @@ async def test_a_cards_key_stays_put_while_the_pack_is_drafted() -> None:
     assert drafted == [before["1"].removeprefix("Keep "), before[second].removeprefix("Keep ")]
 
 
+def _keys(game: GameScreen) -> dict[str, str]:
+    """Key -> what its option is about: a card (buy:c12 and unbuy:c12 alike), or the
+    option's id (done)."""
+    info = game.prompt_info
+    assert info is not None
+    return {str(o.key): o.option_id.partition(":")[2] or o.option_id for o in info.options}
+
+
+async def test_a_cards_key_stays_put_while_buying() -> None:
+    """Each drafted card keeps its key for the whole buying step: pressing it buys the
+    card, pressing it again puts it back; buying one card that leaves too few fish for
+    another moves no other key (that card's key is left unused)."""
+    scene = isle_buy_scene()
+    table = scene.table
+    state = table.state
+    private = table.view(0)["private"]
+    cart = [str(c["id"]) for c in private["cart"]]
+    free = [c for c in private["drafted"] if str(c["id"]) not in cart and int(c["cost"]) > 0]
+    first, other = free[0], free[-1]
+    assert first is not other, "the scene needs two cards to buy"
+    # Fish for both, less one: buying the first leaves too few for the other.
+    in_cart = sum(int(c["cost"]) for c in private["cart"])
+    state.fish[0] = in_cart + int(first["cost"]) + int(other["cost"]) - 1
+    app = SceneApp(scene)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        game = app.screen
+        assert isinstance(game, GameScreen)
+        before = _keys(game)
+        key = next(k for k, c in before.items() if c == str(first["id"]))
+        assert str(other["id"]) in before.values()
+        await pilot.press(key)
+        await pilot.pause()
+        assert [str(c["id"]) for c in table.view(0)["private"]["cart"]] == [*cart, first["id"]]
+        after = _keys(game)
+        assert str(other["id"]) not in after.values()  # too dear now
+        for k, what in after.items():
+            assert before.get(k) == what, (k, what, before)
+        await pilot.press(key)  # the same key again: put back
+        await pilot.pause()
+        assert [str(c["id"]) for c in table.view(0)["private"]["cart"]] == cart
+
+
 async def test_s_shows_the_score_as_it_stands() -> None:
     """``s`` puts your score if the game ended now over your hand, line by line with its
     total (the engine's scoring of your boat, lessons included); ``s`` again hides it."""

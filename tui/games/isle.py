@@ -682,11 +682,33 @@ class IsleUI(GameUI):
             slots.append((option, labelled[option]) if option is not None else None)
         return keyed_slots(slots)
 
+    def _card_options(self, shown: Shown, order: Sequence[str]) -> tuple[KeyedOption, ...]:
+        """Buying and committing: a key per card of ``order`` (the drafted cards, the
+        rescue cards in hand) for the whole step, whether it is bought or put back,
+        affordable or not; so a key pressed twice undoes, and no key moves under a
+        player's finger. The other choices (anytime cards, Done) come after."""
+        slots: dict[str, tuple[str, str] | None] = dict.fromkeys(order)
+        rest: list[tuple[str, str] | None] = []
+        for option_id, label in self.ordered_options(shown):
+            card = _option_card(option_id)
+            if card in slots and slots[card] is None:
+                slots[card] = (option_id, label)
+            else:
+                rest.append((option_id, label))
+        return keyed_slots([*slots.values(), *rest])
+
     def prompt_info(self, shown: Shown) -> PromptInfo:
         prompt = shown.prompt
         assert prompt is not None
         if prompt.kind == "draft":
             options = self._draft_options(shown)
+        elif prompt.kind == "buy":
+            drafted = shown.private.get("drafted") or []
+            options = self._card_options(shown, [str(c["id"]) for c in drafted])
+        elif prompt.kind == "commit":
+            hand = shown.private.get("hand") or []
+            rescue = [str(c["id"]) for c in hand if c["kind"] == "rescue"]
+            options = self._card_options(shown, rescue)
         else:
             options = keyed_options(self.ordered_options(shown))
         hint = ""
@@ -831,15 +853,22 @@ class IsleUI(GameUI):
         notes: Mapping[str, str] | None = None,
     ) -> list[Content]:
         """Cards with one line per kind of card: identical cards (same name, same note)
-        are one choice on the prompt bar, so they share a line, its key and a count."""
+        that are one choice on the prompt bar (the draft) share a line, its key and a
+        count; identical cards with keys of their own (buying) get a line per key."""
         groups: dict[tuple[str, str], list[Mapping[str, Any]]] = {}
         for card in cards:
             note = (notes or {}).get(str(card["id"]), "")
             groups.setdefault((str(card["name"]), note), []).append(card)
         out = []
         for (_name, note), same in groups.items():
-            key = next((keys[str(c["id"])] for c in same if str(c["id"]) in keys), None)
-            out.append(self._card_line(same[0], key, width, len(same), note))
+            by_key: dict[str | None, list[Mapping[str, Any]]] = {}
+            for card in same:
+                by_key.setdefault(keys.get(str(card["id"])), []).append(card)
+            if len([k for k in by_key if k is not None]) <= 1:  # one choice: one line
+                key = next((k for k in by_key if k is not None), None)
+                by_key = {key: same}
+            for key, cards_of_key in by_key.items():
+                out.append(self._card_line(cards_of_key[0], key, width, len(cards_of_key), note))
         return out
 
     def hand_text(self, shown: Shown, info: PromptInfo, width: int = HAND_WIDTH) -> Content:
