@@ -4,11 +4,12 @@ placement cursor's legality hint."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Awaitable, Callable
 
 import pytest
 from textual.pilot import Pilot
-from textual.widgets import Footer
+from textual.widgets import Footer, Static
 
 from tui.games.isle import IsleUI
 from tui.games.isle_scenes import (
@@ -25,6 +26,7 @@ from tui.scenes import Scene, make_table, scene_settings
 from tui.screens.game import GameScreen
 from tui.screens.game_over import GameOverScreen
 from tui.screenshots import SceneApp
+from tui.widgets.prompt_bar import OPTION_KEYS
 
 SOLO = (("Ann", "human"), ("Bea", "bot"))
 PREFER = {"buy": "done", "commit": "done", "last": "done", "find": "pass", "treasure": "skip"}
@@ -372,6 +374,9 @@ async def test_a_cards_key_stays_put_while_buying() -> None:
         game = app.screen
         assert isinstance(game, GameScreen)
         before = _keys(game)
+        hand = str(game.query_one("#isle-hand-text", Static).visual)
+        listed = re.findall(r"^ (\w) ", hand, re.M)  # the hand lists the cards in key order
+        assert listed == sorted(listed, key=OPTION_KEYS.index) and len(listed) >= 2, hand
         key = next(k for k, c in before.items() if c == str(first["id"]))
         assert str(other["id"]) in before.values()
         await pilot.press(key)

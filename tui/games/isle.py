@@ -855,20 +855,22 @@ class IsleUI(GameUI):
         """Cards with one line per kind of card: identical cards (same name, same note)
         that are one choice on the prompt bar (the draft) share a line, its key and a
         count; identical cards with keys of their own (buying) get a line per key."""
-        groups: dict[tuple[str, str], list[Mapping[str, Any]]] = {}
+
+        def kind(card: Mapping[str, Any]) -> tuple[str, str]:
+            return str(card["name"]), (notes or {}).get(str(card["id"]), "")
+
+        keys_of: dict[tuple[str, str], set[str]] = {}
         for card in cards:
-            note = (notes or {}).get(str(card["id"]), "")
-            groups.setdefault((str(card["name"]), note), []).append(card)
+            keys_of.setdefault(kind(card), set()).add(keys.get(str(card["id"]), ""))
+        groups: dict[tuple[str, str, str], list[Mapping[str, Any]]] = {}
+        for card in cards:
+            own = keys.get(str(card["id"]), "")
+            shared = len(keys_of[kind(card)] - {""}) <= 1  # one choice for them all
+            groups.setdefault((*kind(card), "" if shared else own), []).append(card)
         out = []
-        for (_name, note), same in groups.items():
-            by_key: dict[str | None, list[Mapping[str, Any]]] = {}
-            for card in same:
-                by_key.setdefault(keys.get(str(card["id"])), []).append(card)
-            if len([k for k in by_key if k is not None]) <= 1:  # one choice: one line
-                key = next((k for k in by_key if k is not None), None)
-                by_key = {key: same}
-            for key, cards_of_key in by_key.items():
-                out.append(self._card_line(cards_of_key[0], key, width, len(cards_of_key), note))
+        for (_name, note, _own), same in groups.items():
+            key = next((keys[str(c["id"])] for c in same if str(c["id"]) in keys), None)
+            out.append(self._card_line(same[0], key, width, len(same), note))
         return out
 
     def hand_text(self, shown: Shown, info: PromptInfo, width: int = HAND_WIDTH) -> Content:
