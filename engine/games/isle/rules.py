@@ -325,7 +325,8 @@ def next_basket(s: IsleState, seat: int, whose: str = "your") -> str | None:
         return f"the full basket of {whose} speed {CARDS[s.full[seat][0]].speed} card"
     if len(s.half[seat]) >= 2:
         a, b = (CARDS[c].speed for c in s.half[seat][:2])
-        return f"the half baskets of {whose} speed {a} and {b} cards"
+        speeds = f"two speed {a}" if a == b else f"speed {a} and {b}"
+        return f"the half baskets of {whose} {speeds} cards"
     if s.baskets[seat] > s.used[seat]:
         return f"{whose} permanent basket"
     return None

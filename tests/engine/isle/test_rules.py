@@ -297,9 +297,10 @@ def test_the_rescue_prompt_names_the_basket_and_each_cat_the_fish_left() -> None
         new(2), 0, fields=[["B16", "G16", "R16"], []], fish=20, baskets=1, committed=(43, 15, 16)
     )
     speed = {c: CARDS[c].speed for c in (43, 15, 16)}
+    assert speed[15] == speed[16]
     expected = [
         f"the full basket of your speed {speed[43]} card",
-        f"the half baskets of your speed {speed[15]} and {speed[16]} cards",
+        f"the half baskets of your two speed {speed[15]} cards",  # 15 and 16: alike
         "your permanent basket",
     ]
     for basket in expected:
