@@ -470,15 +470,17 @@ def _end_buying(s: IsleState, events: list[Event]) -> None:
             if card not in bought:
                 s.gone.append(card)
         s.drafted[seat] = []
-        words = ", ".join(card_words(c) for c in bought) or "nothing"
-        events.append(
-            Event(
+        words = ", ".join(card_words(c) for c in bought)
+        if bought:
+            public = (
                 f"{name_of(s, seat)} buys {len(bought)} card{'s' if len(bought) != 1 else ''} "
-                f"for {cost} fish ({s.fish[seat]} left).",
-                ((seat, f"You buy {words} for {cost} fish ({s.fish[seat]} left)."),),
-                kind="buy",
+                f"for {cost} fish ({s.fish[seat]} left)."
             )
-        )
+            mine = f"You buy {words} for {cost} fish ({s.fish[seat]} left)."
+        else:
+            public = f"{name_of(s, seat)} buys no card ({s.fish[seat]} fish)."
+            mine = f"You buy no card ({s.fish[seat]} fish)."
+        events.append(Event(public, ((seat, mine),), kind="buy"))
         lessons = [c for c in bought if CARDS[c].kind == "private"]
         for card in bought:
             kind = CARDS[card].kind

@@ -146,9 +146,12 @@ def test_buy_any_subset_paid_at_the_end() -> None:
     assert s.fish[0] == 20  # nothing paid yet
     answer(s, 0, "done")
     assert s.phase == "buy" and s.fish[0] == 20
-    answer(s, 1, "done")
+    events = answer(s, 1, "done")
     assert s.phase == "commit"
     assert s.fish == [16, 20]
+    said = {e.text: dict(e.secrets) for e in events if e.kind == "buy"}
+    assert said["Ann buys 2 cards for 4 fish (16 left)."][0].startswith("You buy “")
+    assert said["Bob buys no card (20 fish)."] == {1: "You buy no card (20 fish)."}
     assert 43 in s.hands[0] and s.private[0] == [113]
     assert sorted(s.gone) == sorted(
         [c for c in DRAFTED if c not in (43, 113)] + [7, 8, 9, 10, 11, 12, 13]
