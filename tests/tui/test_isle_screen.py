@@ -236,8 +236,9 @@ def test_place_illegal_80x24(snap_compare: SnapCompare) -> None:
 def test_over_80x24(snap_compare: SnapCompare) -> None:
     """You should see "Dot wins!", "Highest score.", a score table with a column per
     player (Dot starred): Cat families with their sizes (like "B8 P7"), Rare treasures,
-    each lesson, Rats, Rooms not filled, Total and Fish left (tie-break), then every
-    boat in miniature under its player's name."""
+    each lesson, Rats, Rooms not filled, Total and Fish left (tie-break), then "The
+    boats": Ann's boat large (two columns a square) under her name, the others below
+    the fold (the box scrolls)."""
     assert snap_compare(SceneApp(isle_over_scene()), terminal_size=(80, 24))
 
 
@@ -250,8 +251,8 @@ def test_place_120x40(snap_compare: SnapCompare) -> None:
 
 
 def test_over_120x40(snap_compare: SnapCompare) -> None:
-    """You should see the same score table as at 80x24 with every boat under it, in the
-    wider box."""
+    """You should see the same score table as at 80x24, then the four boats large, two
+    side by side (Ann and Bea, then Cal and Dot), each under its player's name."""
     assert snap_compare(SceneApp(isle_over_scene()), terminal_size=(120, 40))
 
 
@@ -460,3 +461,20 @@ async def test_isle_placement_footer_shows_every_key_at_80x24(ascii_only: bool) 
         await pilot.press("ctrl+t")  # the theme's key still works, out of the footer
         await pilot.pause()
         assert app.theme != "purrch-dark"
+
+
+async def test_game_over_boats_are_large_and_the_box_scrolls_to_them() -> None:
+    """At 80x24 the boats (two columns a square) are under the score table: the keys
+    scroll the box down to them."""
+    from textual.containers import VerticalScroll
+
+    app = SceneApp(isle_over_scene())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, GameOverScreen)
+        box = screen.query_one("#over-box", VerticalScroll)
+        assert box.max_scroll_y > 0 and box.scroll_y == 0
+        await pilot.press("end")
+        await pilot.pause()
+        assert box.scroll_y == box.max_scroll_y

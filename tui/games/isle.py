@@ -61,9 +61,9 @@ from engine.games.isle.shapes import (
 from themes import ASCII_GLYPHS, Glyphs
 from tui.games.base import GameUI, Shown, winners_title
 from tui.widgets import KeyedOption, PromptInfo, keyed_options, keyed_slots
-from tui.widgets.boat import BoatData, BoatView, Preview
+from tui.widgets.boat import BoatData, BoatView, Preview, boat_lines
 from tui.widgets.pane_messages import PaneChoice, PaneSetting
-from tui.widgets.result import GameResult
+from tui.widgets.result import GameResult, ResultSection
 
 if TYPE_CHECKING:
     from textual.screen import Screen
@@ -295,10 +295,7 @@ def box(shape: str, o: int) -> tuple[int, int]:
 
 def mini_boat(player: Mapping[str, Any], ascii_only: bool) -> list[Content]:
     """A boat in miniature: one character per square."""
-    data = boat_data(player, wide=False, ascii_only=ascii_only)
-    from tui.widgets.boat import boat_lines
-
-    return boat_lines(data)
+    return boat_lines(boat_data(player, wide=False, ascii_only=ascii_only))
 
 
 def boat_data(
@@ -1130,6 +1127,19 @@ class IsleUI(GameUI):
 
     # ------------------------------------------------------------------ the end
 
+    def _boats(
+        self, players: Sequence[Mapping[str, Any]], names: Sequence[str]
+    ) -> tuple[Content, ...]:
+        """Every boat large (two columns a square, as on the player's own screen) under
+        its owner's name: the game-over screen puts as many side by side as fit."""
+        ascii_only = is_ascii(self.glyphs)
+        out = []
+        for seat, player in enumerate(players):
+            lines = boat_lines(boat_data(player, wide=True, ascii_only=ascii_only))
+            name = Content.styled(f"{names[seat]} ({player['boat']})", "bold")
+            out.append(Content("\n").join([name, *lines]))
+        return tuple(out)
+
     def result(self, public: Mapping[str, Any], names: tuple[str, ...]) -> GameResult:
         totals = [int(t) for t in public.get("totals") or []]
         scores = public.get("scores") or []
@@ -1147,12 +1157,12 @@ class IsleUI(GameUI):
                 if len(winners) == 1
                 else ("Tied on points and fish: a shared win.")
             )
-        sections: list[Content] = [score_table(scores, totals, players, names, winners)]
-        boats = [
-            (f"{names[i][:14]} ({p['boat']})", mini_boat(p, is_ascii(self.glyphs)))
-            for i, p in enumerate(players)
+        sections: list[Content | ResultSection] = [
+            score_table(scores, totals, players, names, winners)
         ]
-        sections += boats_side_by_side(boats)
+        sections.append(
+            ResultSection(Content.styled("The boats", "bold"), self._boats(players, names))
+        )
         return GameResult(winners_title(names, winners, "!"), reason, tuple(sections))
 
 
@@ -1224,22 +1234,6 @@ def score_table(
     fish += [cell(str(p["fish"]), "$text-muted") for p in players]
     table += [Content.assemble(*total_row), Content.assemble(*fish)]
     return Content("\n").join(table)
-
-
-def boats_side_by_side(
-    boats: Sequence[tuple[str, list[Content]]], per_row: int = 3
-) -> list[Content]:
-    """Each player's boat in miniature (a character a square) under its name, three to a
-    row (22 columns each, 3 apart: 72 columns)."""
-    out = []
-    for start in range(0, len(boats), per_row):
-        row = boats[start : start + per_row]
-        gap = Content("   ")
-        lines = [gap.join([Content.styled(name[:W].ljust(W), "bold") for name, _ in row])]
-        for y in range(H):
-            lines.append(gap.join([drawn[y] for _name, drawn in row]))
-        out.append(Content("\n").join(lines))
-    return out
 
 
 UI = IsleUI

@@ -89,6 +89,7 @@ class GameOverScreen(Screen[str]):
     started) or "menu" (back to the menu; at a LAN table: leave it)."""
 
     CSS_PATH = "game_over.tcss"
+    AUTO_FOCUS = "#over-box"  # the arrows and Page keys scroll what is under the fold
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("a", "again", "Play again"),
         Binding("enter", "again", "Play again", show=False),

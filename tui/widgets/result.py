@@ -43,17 +43,27 @@ class GameResult:
 def flow(items: Sequence[Content], width: int, gap: int = ITEM_GAP) -> list[Content]:
     """``items`` side by side, ``gap`` spaces apart, in lines of at most ``width`` cells:
     a line goes on between two items, never inside one (an item wider than the line
-    stands alone on its line)."""
-    lines: list[Content] = []
-    current: list[Content] = []
+    stands alone on its line).  An item of several lines (a boat) is a block: the
+    blocks of a row stand side by side, each padded to its own width."""
+    blocks = [item.split("\n") for item in items]
+    widths = [max((line.cell_length for line in block), default=0) for block in blocks]
+    rows: list[list[int]] = []
     used = 0
-    for item in items:
-        size = item.cell_length
-        if current and used + gap + size > width:
-            lines.append(Content(" " * gap).join(current))
-            current, used = [], 0
-        used += (gap if current else 0) + size
-        current.append(item)
-    if current:
-        lines.append(Content(" " * gap).join(current))
+    for i, size in enumerate(widths):
+        if rows and rows[-1] and used + gap + size <= width:
+            rows[-1].append(i)
+            used += gap + size
+        else:
+            rows.append([i])
+            used = size
+    lines: list[Content] = []
+    for row in rows:
+        height = max(len(blocks[i]) for i in row)
+        for y in range(height):
+            parts = []
+            for n, i in enumerate(row):
+                line = blocks[i][y] if y < len(blocks[i]) else Content("")
+                last = n == len(row) - 1
+                parts.append(line if last else line.pad_right(widths[i] - line.cell_length))
+            lines.append(Content(" " * gap).join(parts))
     return lines
