@@ -212,7 +212,9 @@ def test_rescue_80x24(snap_compare: SnapCompare) -> None:
     """You should see Ann's boat large, and the prompt bar "Your rescue turn: one cat
     (2 basket uses, 16 fish), or pass for the day." with "1 Pass: no more cats for you
     today (final)" first, then cats as "B15 blue cat, 4 squares, left field: 3 fish
-    (13 left)", and "+ 10 more: keys ..."."""
+    (13 left)", and "+ 11 more: keys ..."; the island has the focus, its cursor on the
+    first cat: "▶Rescue the blue cat B15 (4 squares) from the left field: 3 fish (13
+    left)" under the turn order, and "⏎ Rescue ←→ Cat s Score" in the footer."""
     assert snap_compare(SceneApp(isle_rescue_scene()), terminal_size=(80, 24))
 
 
@@ -478,3 +480,40 @@ async def test_game_over_boats_are_large_and_the_box_scrolls_to_them() -> None:
         await pilot.press("end")
         await pilot.pause()
         assert box.scroll_y == box.max_scroll_y
+
+
+async def test_a_cat_is_chosen_with_the_arrows_on_the_island() -> None:
+    """On a rescue turn the island has the focus: the arrows move the cursor over the
+    cats that can be rescued (the cat and its price marked under its field), Enter
+    rescues the one under it; the footer shows both keys."""
+    from tui.games.isle import IsleIslandPane
+
+    app = SceneApp(isle_rescue_scene())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        game = app.screen
+        assert isinstance(game, GameScreen)
+        island = game.query_one(IsleIslandPane)
+        assert island.has_focus and len(island.cats) >= 2
+        assert island.cat == island.cats[0]
+        footer = {b.binding.description for b in game.active_bindings.values() if b.binding.show}
+        assert {"Rescue", "Cat", "Score"} <= footer
+        ui = game.ui
+        assert isinstance(ui, IsleUI)
+        await pilot.press("s")  # the score, from the island too
+        await pilot.pause()
+        assert ui._score_shown and island.has_focus
+        await pilot.press("s")
+        await pilot.pause()
+        assert not ui._score_shown
+        await pilot.press("right")
+        await pilot.pause()
+        second = island.cats[1]
+        assert island.cat == second
+        text = str(island.visual)
+        marked = [line for line in text.splitlines() if line.startswith("▶Rescue")]
+        assert len(marked) == 1 and f" {second} " in marked[0] and "fish (" in marked[0], text
+        await pilot.press("enter")
+        await pilot.pause()
+        prompt = next(p for p in game.table.prompts_for(0))
+        assert prompt.kind == "place" and second in prompt.text, prompt.text

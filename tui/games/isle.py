@@ -34,7 +34,7 @@ from textual.widgets import Static
 
 from engine.core import Prompt
 from engine.games.isle.components import COLOUR_LETTER, ROOM_LETTERS, ROOM_NAMES
-from engine.games.isle.options import PLACE, card_number, make, make_place
+from engine.games.isle.options import PLACE, card_number, make, make_place, parse
 from engine.games.isle.scoring import (
     Board,
     Placed,
@@ -450,12 +450,58 @@ class IsleHandPane(VerticalScroll):
 
 class IsleIslandPane(WidthDrawn):
     """The day, the fields, the treasures, the turn order and the other players, drawn
-    for the pane's width (again when it changes)."""
+    for the pane's width (again when it changes).  On a rescue turn it takes the focus:
+    the arrows move a cursor over the cats that can be rescued, Enter rescues that one."""
 
     FIRST_WIDTH = FIELD_WIDTH
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter", "rescue", "Rescue", tooltip="Rescue the cat under the cursor"),
+        Binding("right", "step(1)", "Cat", key_display="←→", tooltip="The next cat"),
+        Binding("left", "step(-1)", "Previous cat", show=False),
+        Binding("down", "step(1)", "Next cat", show=False),
+        Binding("up", "step(-1)", "Previous cat", show=False),
+        Binding("s", "score", "Score", tooltip="Show or hide your score as it stands now"),
+    ]
+
+    class CatChosen(PaneChoice):
+        """The player wants the cat under the cursor."""
+
+        def __init__(self, tile: str) -> None:
+            super().__init__()
+            self.tile = tile
+
+    cats: tuple[str, ...] = ()
+    """The cats that can be rescued now, in the fields' order (empty: no rescue turn)."""
+    cat: str | None = None
+    """The cat under the cursor."""
 
     def on_mount(self) -> None:
         self.border_title = "The island"
+
+    def aim(self, cats: Sequence[str]) -> None:
+        """The cats the cursor can be on now; it stays on its cat while that one is
+        still there, else goes to the first."""
+        self.cats = tuple(cats)
+        self.can_focus = bool(self.cats)
+        if self.cat not in self.cats:
+            self.cat = self.cats[0] if self.cats else None
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in ("rescue", "step", "score"):
+            return bool(self.cats)
+        return True
+
+    def action_step(self, step: int) -> None:
+        if self.cats and self.cat is not None:
+            self.cat = self.cats[(self.cats.index(self.cat) + step) % len(self.cats)]
+            self.redraw()
+
+    def action_score(self) -> None:
+        self.post_message(IsleMain.ScoreToggled())
+
+    def action_rescue(self) -> None:
+        if self.cat is not None:
+            self.post_message(self.CatChosen(self.cat))
 
 
 class IslePlayedPane(Static):
@@ -505,7 +551,10 @@ class IsleUI(GameUI):
     def focus(self, screen: Screen[Any]) -> None:
         # The boat takes the arrows while it is on screen; in a short terminal, while
         # cards are chosen, the hand does (the arrows and Page keys scroll it).
-        if screen.query_one(IsleBoatPane).display:
+        island = screen.query_one(IsleIslandPane)
+        if island.cats and island.display:  # a rescue turn: the arrows pick a cat
+            island.focus()
+        elif screen.query_one(IsleBoatPane).display:
             screen.query_one(BoatView).focus()
         else:
             screen.query_one(IsleHandPane).focus()
@@ -632,6 +681,16 @@ class IsleUI(GameUI):
         # Passing (final) and the cards come first: in a short terminal the cats run
         # past the bar's lines, and their keys follow the fields' order.
         return out + cats
+
+    @staticmethod
+    def _rescuable(shown: Shown) -> list[str]:
+        """The cats this seat may rescue now (its rescue turn's options), in order; none
+        in a demo, where nobody at the screen is the seat."""
+        prompt = shown.prompt
+        if prompt is None or prompt.kind != "rescue" or shown.all_seeing:
+            return []
+        parsed = [parse(o.id) for o in prompt.options if o.id != PLACE]
+        return [p.arg for p in parsed if p.verb == "rescue" and p.arg is not None]
 
     def _rescue_label(self, shown: Shown, option_id: str, label: str) -> str:
         """A cat to rescue as the island pane names it (its tile id: ``B15``), its field,
@@ -781,7 +840,12 @@ class IsleUI(GameUI):
         screen.query_one("#isle-hand-text", WidthDrawn).show(
             lambda width: self.hand_text(shown, info, width)
         )
-        screen.query_one(IsleIslandPane).show(lambda width: self.island_text(shown, width))
+        island = screen.query_one(IsleIslandPane)
+        was_rescuing = bool(island.cats)
+        island.aim(self._rescuable(shown))
+        island.show(lambda width: self.island_text(shown, width, island.cat))
+        if bool(island.cats) != was_rescuing:  # a rescue turn begins or ends: the arrows
+            self.focus(screen)
         wide = screen.size.width >= WIDE[0] and screen.size.height >= WIDE[1]
         played = self.played_text(shown)
         for pane_id, shown_here in (("#isle-played-wide", wide), ("#isle-played", not wide)):
@@ -955,9 +1019,12 @@ class IsleUI(GameUI):
             lines += self._card_lines(lessons, {}, width)
         return Content("\n").join(lines)
 
-    def island_text(self, shown: Shown, width: int = FIELD_WIDTH) -> Content:
+    def island_text(
+        self, shown: Shown, width: int = FIELD_WIDTH, cat: str | None = None
+    ) -> Content:
         """The island, drawn for a pane ``width`` columns wide (the fields' cats flow
-        across it; the other players' boats stand side by side where they fit)."""
+        across it; the other players' boats stand side by side where they fit); ``cat``:
+        the rescue cursor's cat, marked, and its choice said under the turn order."""
         public = shown.public
         g = self.glyphs
         names = shown.names
@@ -980,6 +1047,10 @@ class IsleUI(GameUI):
             who = "you" if seat == shown.seat and not shown.all_seeing else names[seat]
             order.append(f"{mark}{n + 1} {who}{speed}{done}")
         lines.append(Content(f"Order: {', '.join(order)}"))
+        chosen = make("rescue", cat) if cat is not None else None
+        for option in shown.prompt.options if shown.prompt and chosen else ():
+            if option.id == chosen:  # the cursor's cat, high up: seen in a short pane too
+                lines.append(Content.styled(f"{g.turn}{option.label}", "bold $accent"))
         for f, field in enumerate(public["fields"]):
             price = public["prices"][f]
             lines.append(
@@ -989,7 +1060,7 @@ class IsleUI(GameUI):
             )
             drawn = [
                 (
-                    f"{COLOUR_LETTER.get(t['colour'] or '', '?')}{t['shape'][1:]}",
+                    f"{g.turn if t['id'] == cat else ''}{t['id']}",
                     shape_rows(
                         str(t["shape"]),
                         tile_char(str(t["kind"]), t.get("colour")),
@@ -999,6 +1070,7 @@ class IsleUI(GameUI):
                 for t in field
             ]
             lines += flow_tiles(drawn, width) if drawn else [Content.styled("(empty)", "dim")]
+
         beside = public.get("beside") or []
         if beside:
             lines.append(Content.styled("Rare treasures beside the island:", "bold"))
@@ -1104,6 +1176,10 @@ class IsleUI(GameUI):
     # ------------------------------------------------------------------ choosing
 
     def option_for(self, choice: PaneChoice, shown: Shown) -> tuple[str | None, str]:
+        if isinstance(choice, IsleIslandPane.CatChosen):
+            if choice.tile in self._rescuable(shown):
+                return make("rescue", choice.tile), ""
+            return None, "That cat cannot be rescued now."
         if not isinstance(choice, BoatView.PlaceChosen):
             return None, "Choose with the keys of the prompt bar."
         at = self._cursor_for(shown)
