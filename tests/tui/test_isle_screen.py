@@ -313,6 +313,12 @@ def test_placement_effects_name_the_family_and_the_rooms() -> None:
     assert three[0] == "A blue family of 2 (3 make a family that scores)."
     three = placement_effects(player([("cat", "blue", a), ("cat", "blue", c)]), cat, b)
     assert three == ["A blue family of 3: +8 points."]
+    orange = {"kind": "cat", "colour": "orange"}
+    assert placement_effects(player([]), orange, a) == [
+        "It starts an orange family (3 cats or more score)."
+    ]
+    two = placement_effects(player([("cat", "orange", a)]), orange, b)
+    assert two == ["An orange family of 2 (3 make a family that scores)."]
     letter, room = min(ROOMS.items(), key=lambda r: r[1].bit_count())
     squares = list(cells_of(room))
     last = 1 << sq(*squares[-1])

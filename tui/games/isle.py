@@ -268,12 +268,14 @@ def placement_effects(me: Mapping[str, Any], tile: Mapping[str, Any], mask: int)
             family_points(len(g)) for g in groups(before)
         )
         if size > 1:
+            article = "An" if colour[:1] in "aeiou" else "A"
             words.append(
-                f"A {colour} family of {size}"
+                f"{article} {colour} family of {size}"
                 + (f": {points:+d} points." if points else " (3 make a family that scores).")
             )
         else:
-            words.append(f"It starts a {colour} family (3 cats or more score).")
+            article = "an" if colour[:1] in "aeiou" else "a"
+            words.append(f"It starts {article} {colour} family (3 cats or more score).")
     cover = 0
     for p in placed:
         cover |= p.mask
