@@ -267,15 +267,14 @@ def placement_effects(me: Mapping[str, Any], tile: Mapping[str, Any], mask: int)
         points = sum(family_points(len(g)) for g in groups(after)) - sum(
             family_points(len(g)) for g in groups(before)
         )
+        a = "an" if colour[:1] in "aeiou" else "a"  # an orange family
         if size > 1:
-            article = "An" if colour[:1] in "aeiou" else "A"
             words.append(
-                f"{article} {colour} family of {size}"
+                f"{a.capitalize()} {colour} family of {size}"
                 + (f": {points:+d} points." if points else " (3 make a family that scores).")
             )
         else:
-            article = "an" if colour[:1] in "aeiou" else "a"
-            words.append(f"It starts {article} {colour} family (3 cats or more score).")
+            words.append(f"It starts {a} {colour} family (3 cats or more score).")
     cover = 0
     for p in placed:
         cover |= p.mask
@@ -691,7 +690,7 @@ class IsleUI(GameUI):
         prompt = shown.prompt
         if prompt is None or prompt.kind != "rescue" or shown.all_seeing:
             return []
-        parsed = [parse(o.id) for o in prompt.options if o.id != PLACE]
+        parsed = [parse(o.id) for o in prompt.options]
         return [p.arg for p in parsed if p.verb == "rescue" and p.arg is not None]
 
     def _rescue_label(self, shown: Shown, option_id: str, label: str) -> str:
@@ -885,23 +884,22 @@ class IsleUI(GameUI):
         identical cards on one line ("x2"); a rescue card's name says its speed and
         basket, any other card's text follows, indented under the name for ``width``."""
         kind = str(card["kind"])
-        head: list[tuple[str, str] | str] = [
+        name: list[tuple[str, str] | str] = [
             (f" {key} " if key else "   ", "bold reverse" if key else ""),
             " ",
             (KIND_LETTER.get(kind, "?"), KIND_STYLE.get(kind, "bold")),
             " ",
             (str(card["name"]), "bold"),
-            (f" {card['cost']} fish", "$text-muted"),
         ]
+        rest: list[tuple[str, str] | str] = [(f" {card['cost']} fish", "$text-muted")]
         if count > 1:
-            head.append((f" x{count}", "bold"))
+            rest.append((f" x{count}", "bold"))
         if note:
-            head.append((f" {self.glyphs.bullet} {note}", "bold $success"))
+            rest.append((f" {self.glyphs.bullet} {note}", "bold $success"))
         text = str(card.get("text", ""))
-        lines = [Content.assemble(*head)]
+        lines = [Content.assemble(*name, *rest)]
         if lines[0].cell_length > width:  # the cost and the rest under the name
-            tail = [(" " * (CARD_INDENT - 1), ""), *head[5:]]
-            lines = [Content.assemble(*head[:5]), Content.assemble(*tail)]
+            lines = [Content.assemble(*name), Content.assemble(" " * (CARD_INDENT - 1), *rest)]
         if text and kind != "rescue":
             indent = " " * CARD_INDENT
             for line in textwrap.wrap(text, max(width - CARD_INDENT, 20)):
@@ -1072,7 +1070,6 @@ class IsleUI(GameUI):
                 for t in field
             ]
             lines += flow_tiles(drawn, width) if drawn else [Content.styled("(empty)", "dim")]
-
         beside = public.get("beside") or []
         if beside:
             lines.append(Content.styled("Rare treasures beside the island:", "bold"))

@@ -108,16 +108,21 @@ class NarrationLine(Static):
         for rule in info.narration.rules:
             lines.append(
                 Content.assemble(
-                    (f"Rule - {rule.name}: ", "bold $accent"),
+                    (rule_head(rule), "bold $accent"),
                     (rule.text, "italic"),
                 )
             )
         return Content("\n").join(lines)
 
 
+def rule_head(rule: Rule) -> str:
+    """How the narration line starts a rule: "Rule - name: "."""
+    return f"Rule - {rule.name}: "
+
+
 def rule_line(rule: Rule) -> str:
     """A rule as the narration line shows it: "Rule - name: text"."""
-    return f"Rule - {rule.name}: {rule.text}"
+    return rule_head(rule) + rule.text
 
 
 def rules_that_fit(rules: Sequence[Rule], width: int, rows: int) -> int:

@@ -138,13 +138,12 @@ class LearnScreen(GameScreen):
     def _meet(self, rules: tuple[Rule, ...], *, first: bool = False) -> None:
         """Put newly met ``rules`` on the waiting list (``first``: ahead of the rest)."""
         new = [r for r in rules if r.name not in self._read]
-        names = {r.name for r in new}
         if first:  # a decision's words say more to the learner than its event's
-            self._unread = [r for r in self._unread if r.name not in names]
+            names = {r.name for r in new}
+            self._unread = new + [r for r in self._unread if r.name not in names]
         else:
-            new = [r for r in new if r.name not in {u.name for u in self._unread}]
-        at = 0 if first else len(self._unread)
-        self._unread[at:at] = new
+            waiting = {r.name for r in self._unread}
+            self._unread += [r for r in new if r.name not in waiting]
 
     def _answer(self, seat: int, prompt_id: str, option_id: str) -> bool:
         if seat == self.learner:  # what the coach line said was read: the next move's words

@@ -50,7 +50,7 @@ def flow(items: Sequence[Content], width: int, gap: int = ITEM_GAP) -> list[Cont
     rows: list[list[int]] = []
     used = 0
     for i, size in enumerate(widths):
-        if rows and rows[-1] and used + gap + size <= width:
+        if rows and used + gap + size <= width:
             rows[-1].append(i)
             used += gap + size
         else:

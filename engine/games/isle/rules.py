@@ -36,6 +36,7 @@ from engine.games.isle.components import (
     BOAT_NAMES,
     CARDS,
     CAT_SHAPES,
+    COLOUR_LETTER,
     COLOURS,
     COMMON_SHAPES,
     OSHAX_SHAPES,
@@ -317,31 +318,41 @@ def card_words(number: int) -> str:
     return f"“{CARDS[number].name}”"
 
 
-def next_basket(s: IsleState, seat: int, whose: str = "your") -> str | None:
-    """The basket ``seat``'s next cat goes in, in words, as said to the seat (``whose``:
-    "your") or to the table ("their"); None: no basket left today.  The committed
-    cards' baskets come first: they go at the end of the rescue anyway."""
+def _basket(s: IsleState, seat: int) -> str | None:
+    """Which basket ``seat``'s next cat goes in: "full" (a committed card's), "half" (two
+    committed cards'), "permanent", or None (none left today).  The committed cards'
+    baskets come first: they go at the end of the rescue anyway."""
     if s.full[seat]:
-        return f"the full basket of {whose} speed {CARDS[s.full[seat][0]].speed} card"
+        return "full"
     if len(s.half[seat]) >= 2:
+        return "half"
+    return "permanent" if s.baskets[seat] > s.used[seat] else None
+
+
+def next_basket(s: IsleState, seat: int, whose: str = "your") -> str | None:
+    """The basket ``seat``'s next cat goes in (:func:`_basket`), in words, as said to the
+    seat (``whose``: "your") or to the table ("their"); None: no basket left today."""
+    basket = _basket(s, seat)
+    if basket == "full":
+        return f"the full basket of {whose} speed {CARDS[s.full[seat][0]].speed} card"
+    if basket == "half":
         a, b = (CARDS[c].speed for c in s.half[seat][:2])
         speeds = f"two speed {a}" if a == b else f"speed {a} and {b}"
         return f"the half baskets of {whose} {speeds} cards"
-    if s.baskets[seat] > s.used[seat]:
-        return f"{whose} permanent basket"
-    return None
+    return None if basket is None else f"{whose} permanent basket"
 
 
 def _use_basket(s: IsleState, seat: int) -> str:
-    """Use one basket (the one :func:`next_basket` names); what was used, in words."""
-    words = next_basket(s, seat, "their")
-    if s.full[seat]:
+    """Use the basket :func:`next_basket` names; what was used, in words."""
+    words = next_basket(s, seat, "their") or "their permanent basket"
+    basket = _basket(s, seat)
+    if basket == "full":
         s.full[seat].pop(0)
-    elif len(s.half[seat]) >= 2:
+    elif basket == "half":
         del s.half[seat][:2]
     else:
         s.used[seat] += 1
-    return words or "their permanent basket"
+    return words
 
 
 def _box_commits(s: IsleState) -> None:
@@ -1019,7 +1030,7 @@ def _place_prompt(s: IsleState, seat: int, task: dict[str, Any]) -> Prompt:
     map_colour = colour if tile_kind(tile) == "oshax" else tile_colour(tile)
     spot = boat.maps.get(map_colour) if map_colour is not None else None
     if spot is not None and not occupied(s, seat) >> spot & 1 and any(s.common.values()):
-        letter = str(map_colour)[0]  # the boat marks its maps b g r p o
+        letter = COLOUR_LETTER[str(map_colour)].lower()  # as the boat marks its maps
         text += f"; on the {map_colour} map ({letter} on your boat) it earns a common treasure"
     text += "."
     opts = (Option(AUTO, "Place it for me (the first place it fits, from the stern)"), *_back(task))
