@@ -484,6 +484,7 @@ async def test_game_over_boats_are_large_and_the_box_scrolls_to_them() -> None:
         box = screen.query_one("#over-box", VerticalScroll)
         assert box.max_scroll_y > 0 and box.scroll_y == 0
         await pilot.press("end")
+        await pilot.wait_for_scheduled_animations()  # the scroll may glide there
         await pilot.pause()
         assert box.scroll_y == box.max_scroll_y
 
@@ -523,3 +524,47 @@ async def test_a_cat_is_chosen_with_the_arrows_on_the_island() -> None:
         await pilot.pause()
         prompt = next(p for p in game.table.prompts_for(0))
         assert prompt.kind == "place" and second in prompt.text, prompt.text
+
+
+def two_player_draft() -> Scene:
+    """Ann against the planner bot, day 1: her first pack (seven cards)."""
+    return Scene(make_table(SOLO, 7, game="isle"), scene_settings())
+
+
+async def test_a_two_player_draft_fits_at_120x40() -> None:
+    """At 120x40 a 2-player draft shows everything at once: the whole pack in the hand
+    (its pane does not scroll), both fields side by side on the island, the island's
+    column whole (it does not scroll), the cards played over a log of several lines."""
+    from tui.games.isle import IsleHandPane, IsleIslandPane, IslePlayedPane
+    from tui.widgets.log_pane import LogPane
+
+    app = SceneApp(two_player_draft())
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        hand = screen.query_one(IsleHandPane)
+        assert hand.max_scroll_y == 0 and "Keep" in str(screen.prompt_info)
+        island = screen.query_one(IsleIslandPane)
+        lines = str(island.visual).split("\n")
+        assert any("Left field" in line and "Right field" in line for line in lines), lines
+        assert screen.query_one("#side-panes").max_scroll_y == 0
+        assert screen.query_one("#isle-played", IslePlayedPane).display
+        assert not screen.query_one("#isle-played-wide", IslePlayedPane).display
+        assert screen.query_one(LogPane).size.height >= 8
+
+
+def test_draft_two_players_120x40(snap_compare: SnapCompare) -> None:
+    """You should see everything at once: Ann's boat large (empty, rats and maps marked),
+    under it her hand with the whole pack of seven cards (keys 1-6, one "x2") and no
+    scroll bar; on the right the island with the left and right fields side by side,
+    the rare treasures beside Bea's fish, cards and miniature boat, then the Played pane
+    ("No card played yet.") and the log."""
+    assert snap_compare(SceneApp(two_player_draft()), terminal_size=(120, 40))
+
+
+def test_rescue_120x40(snap_compare: SnapCompare) -> None:
+    """You should see Ann's boat large over her hand, the island with both fields side by
+    side and the cursor's cat marked ▶ in its field with "▶Rescue the blue cat B15 ..."
+    under the turn order, and the prompt bar's rescue choices as at 80x24."""
+    assert snap_compare(SceneApp(isle_rescue_scene()), terminal_size=(120, 40))

@@ -63,7 +63,7 @@ from tui.games.base import GameUI, Shown, winners_title
 from tui.widgets import KeyedOption, PromptInfo, keyed_options, keyed_slots
 from tui.widgets.boat import BoatData, BoatView, Preview, boat_lines
 from tui.widgets.pane_messages import PaneChoice, PaneSetting
-from tui.widgets.result import GameResult, ResultSection
+from tui.widgets.result import ITEM_GAP, GameResult, ResultSection, flow
 
 if TYPE_CHECKING:
     from textual.screen import Screen
@@ -108,10 +108,22 @@ FIELD_WORD = ("Left field", "Right field")
 CARD_PHASES = ("draft", "buy", "commit")
 TALL = 34
 """Rows from which the boat stays on screen while cards are chosen."""
-WIDE = (110, 36)
-"""Columns and rows from which the cards played go under the hand."""
+WIDE_COLUMNS = 110
+BAR_ROWS = 4
+MAIN_COLUMNS = 48
+"""The width of the left column (boat and hand), as isle.tcss sets it."""
+PLAYED_ROWS = 12
+"""The most rows of the cards played under the hand (its pane scrolls past them)."""
+LOG_ROWS = 5
+"""The log's least height (game.tcss)."""
+"""Rows under the panes: the prompt bar (a rule and two lines) and the footer."""
+"""Columns from which the cards played may go under the hand (see IsleUI.fill)."""
 FIELD_WIDTH = 30
 """Columns the cats of a field are drawn in (the side column at 80 columns)."""
+FIELD_GAP = 2
+"""Columns between the two fields where they stand side by side."""
+OTHER_WIDTH = 26
+"""Columns of another player's block on the island (their name, fish and boat)."""
 VERB_WORD = {
     "keep": "Keep",
     "buy": "Buy",
@@ -339,6 +351,11 @@ def shape_rows(shape: str, char: str, style: str) -> list[list[tuple[str, str]]]
     return [[(char, style) if (x, y) in cells else (" ", "") for x in range(w)] for y in range(h)]
 
 
+def rows_of(text: Content, width: int) -> int:
+    """The rows ``text`` takes in a pane ``width`` columns wide (long lines wrap)."""
+    return sum(max(1, -(-line.cell_length // width)) for line in text.split("\n"))
+
+
 def flow_tiles(
     tiles: Sequence[tuple[str, list[list[tuple[str, str]]]]], width: int
 ) -> list[Content]:
@@ -541,9 +558,7 @@ class IsleUI(GameUI):
         with IsleMain(id="isle-main"):
             yield IsleBoatPane(id="isle-boat-pane")
             yield IsleHandPane(id="isle-hand")
-            # In a wide terminal the cards played go under the hand (the island's
-            # column is full); otherwise over the log (see WIDE).
-            yield IslePlayedPane(id="isle-played-wide")
+            yield IslePlayedPane(id="isle-played-wide")  # under the hand where it fits
 
     def compose_side(self) -> ComposeResult:
         yield IsleIslandPane(id="isle-island")
@@ -847,13 +862,41 @@ class IsleUI(GameUI):
         island.show(lambda width: self.island_text(shown, width, island.cat))
         if bool(island.cats) != was_rescuing:  # a rescue turn begins or ends: the arrows
             self.focus(screen)
-        wide = screen.size.width >= WIDE[0] and screen.size.height >= WIDE[1]
         played = self.played_text(shown)
-        for pane_id, shown_here in (("#isle-played-wide", wide), ("#isle-played", not wide)):
+        under_hand = screen.size.width >= WIDE_COLUMNS and self._played_left(
+            screen, shown, info, played, island.cat, boat_shown=pane.display
+        )
+        for pane_id, shown_here in (
+            ("#isle-played-wide", under_hand),
+            ("#isle-played", not under_hand),
+        ):
             played_pane = screen.query_one(pane_id, IslePlayedPane)
             played_pane.display = shown_here
             if shown_here:
                 self._set(played_pane, played)
+
+    def _played_left(
+        self,
+        screen: Screen[Any],
+        shown: Shown,
+        info: PromptInfo,
+        played: Content,
+        cat: str | None,
+        *,
+        boat_shown: bool,
+    ) -> bool:
+        """In a wide terminal, whether the cards played go under the hand: where they
+        fit whole (under the hand first, then over the log), else under the hand, whose
+        pane scrolls by keys (the island's column would push them out of sight)."""
+        rows = screen.size.height - BAR_ROWS
+        hand = rows_of(self.hand_text(shown, info, HAND_WIDTH), HAND_WIDTH) + 2
+        if hand + min(rows_of(played, HAND_WIDTH), PLAYED_ROWS) + 2 <= rows - (
+            H + 3 if boat_shown else 0
+        ):
+            return True
+        width = screen.size.width - MAIN_COLUMNS - 4  # the island's text, inside its pane
+        island = rows_of(self.island_text(shown, width, cat), width) + 2
+        return island + rows_of(played, width) + 2 + LOG_ROWS > rows
 
     @staticmethod
     def _set(widget: Static, content: Content) -> None:
@@ -1051,13 +1094,17 @@ class IsleUI(GameUI):
         for option in shown.prompt.options if shown.prompt and chosen else ():
             if option.id == chosen:  # the cursor's cat, high up: seen in a short pane too
                 lines.append(Content.styled(f"{g.turn}{option.label}", "bold $accent"))
+        # Wide enough for both fields: they stand side by side, else one over the other.
+        two_up = width >= 2 * FIELD_WIDTH + FIELD_GAP
+        field_width = (width - FIELD_GAP) // 2 if two_up else width
+        fields: list[list[Content]] = []
         for f, field in enumerate(public["fields"]):
             price = public["prices"][f]
-            lines.append(
+            block = [
                 Content.assemble(
                     (f"{FIELD_WORD[f]}", "bold"), (f": {price} fish a cat, {len(field)} cats", "")
                 )
-            )
+            ]
             drawn = [
                 (
                     f"{g.turn if t['id'] == cat else ''}{t['id']}",
@@ -1069,7 +1116,31 @@ class IsleUI(GameUI):
                 )
                 for t in field
             ]
-            lines += flow_tiles(drawn, width) if drawn else [Content.styled("(empty)", "dim")]
+            block += (
+                [line.rstrip() for line in flow_tiles(drawn, field_width)]
+                if drawn
+                else [Content.styled("(empty)", "dim")]
+            )
+            fields.append(block)
+        if two_up:
+            lines += flow([Content("\n").join(block) for block in fields], width, FIELD_GAP)
+        else:
+            lines += [line for block in fields for line in block]
+        # The treasures and every other player, blocks side by side where they fit: in a
+        # wide pane the players first (the treasures fill the last row's end), in a
+        # narrow one the treasures first (the boats are further down).
+        blocks = [self._other(shown, p) for p in players if int(p["seat"]) != shown.seat]
+        if two_up:
+            blocks.append(self._treasures(public, width - OTHER_WIDTH - ITEM_GAP))
+        else:
+            blocks.insert(0, self._treasures(public, width))
+        lines += flow([Content("\n").join(block) for block in blocks], width)
+        return Content("\n").join(lines)
+
+    def _treasures(self, public: Mapping[str, Any], width: int) -> list[Content]:
+        """The rare treasures beside the island (drawn in ``width`` columns), the common
+        supply, the Oshax, the bag and the deck."""
+        lines: list[Content] = []
         beside = public.get("beside") or []
         if beside:
             lines.append(Content.styled("Rare treasures beside the island:", "bold"))
@@ -1079,7 +1150,11 @@ class IsleUI(GameUI):
             lines += flow_tiles(drawn, width)
         common = public.get("common") or {}
         commons = " ".join(f"{shape}x{n}" for shape, n in sorted(common.items()))
-        lines.append(Content(f"Common treasures (+): {commons}"))
+        head = "Common treasures (+):"
+        if len(head) + 1 + len(commons) <= width:
+            lines.append(Content(f"{head} {commons}"))
+        else:  # a narrow block: the supply under its name
+            lines += [Content(head), Content(f"  {commons}")]
         lines.append(
             Content.styled(
                 f"Oshax {len(public.get('oshax') or [])}, bag {public['bag']}, "
@@ -1087,40 +1162,32 @@ class IsleUI(GameUI):
                 "$text-muted",
             )
         )
-        others: list[list[Content]] = []
-        for p in players:
-            seat = int(p["seat"])
-            if seat == shown.seat:
-                continue
-            kind = shown.kinds[seat] if seat < len(shown.kinds) else "human"
-            who = g.bot if kind == "bot" else g.human
-            away = " (away)" if seat in shown.presence.away else ""
-            ready = int(p["baskets"]) - int(p["baskets_used"])
-            block = [
-                Content.assemble(
-                    (f"{g.turn} " if seat == turn else "  ", "bold $accent"),
-                    (f"{who} ", "$text-muted"),
-                    (names[seat][:12], "bold"),
-                    (away, "bold $warning"),
-                    (f" {p['boat']}", "$text-muted"),
-                ),
-                Content(f"  {p['fish']} fish, {p['hand']} cards"),
-                Content(
-                    f"  baskets {ready}/{p['baskets']}+{p['card_baskets']}, "
-                    f"{p['private_lessons']} lessons"
-                ),
-            ]
-            block += [Content.assemble("  ", line) for line in mini_boat(p, is_ascii(g))]
-            others.append(block)
-        # Side by side where the pane is wide enough (26 columns a player, 2 apart).
-        per_row = max(1, (width + 2) // 28)
-        for start in range(0, len(others), per_row):
-            row = others[start : start + per_row]
-            for y in range(max(len(b) for b in row)):
-                cells = [b[y] if y < len(b) else Content("") for b in row]
-                padded = [c.truncate(26, pad=True) for c in cells[:-1]] + cells[-1:]
-                lines.append(Content("  ").join(padded))
-        return Content("\n").join(lines)
+        return lines
+
+    def _other(self, shown: Shown, p: Mapping[str, Any]) -> list[Content]:
+        """Another player at a glance: name, fish, cards, baskets, lessons, boat."""
+        g = self.glyphs
+        seat = int(p["seat"])
+        kind = shown.kinds[seat] if seat < len(shown.kinds) else "human"
+        who = g.bot if kind == "bot" else g.human
+        away = " (away)" if seat in shown.presence.away else ""
+        ready = int(p["baskets"]) - int(p["baskets_used"])
+        block = [
+            Content.assemble(
+                (f"{g.turn} " if seat == shown.public.get("turn") else "  ", "bold $accent"),
+                (f"{who} ", "$text-muted"),
+                (shown.names[seat][:12], "bold"),
+                (away, "bold $warning"),
+                (f" {p['boat']}", "$text-muted"),
+            ),
+            Content(f"  {p['fish']} fish, {p['hand']} cards"),
+            Content(
+                f"  baskets {ready}/{p['baskets']}+{p['card_baskets']}, "
+                f"{p['private_lessons']} lessons"
+            ),
+        ]
+        block += [Content.assemble("  ", line) for line in mini_boat(p, is_ascii(g))]
+        return [line.truncate(OTHER_WIDTH) for line in block]
 
     def played_text(self, shown: Shown) -> Content:
         public = shown.public
