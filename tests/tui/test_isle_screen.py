@@ -568,3 +568,26 @@ def test_rescue_120x40(snap_compare: SnapCompare) -> None:
     side and the cursor's cat marked ▶ in its field with "▶Rescue the blue cat B15 ..."
     under the turn order, and the prompt bar's rescue choices as at 80x24."""
     assert snap_compare(SceneApp(isle_rescue_scene()), terminal_size=(120, 40))
+
+
+def test_the_draft_line_says_one_card_goes_on() -> None:
+    """A pack of 3 (keep 2): the hand says "the other one goes", not "the other 1 go"."""
+    from themes import glyphs_for
+    from tui.games.base import Shown
+    from tui.games.isle_scenes import isle_choice
+    from tui.scenes import play_until
+
+    table = make_table(SOLO, 7, game="isle")
+
+    def pack_of_three(t: object) -> bool:
+        return len(table.view(0)["private"].get("pack") or ()) == 3 and any(
+            p.kind == "draft" for p in table.prompts_for(0)
+        )
+
+    assert play_until(table, pack_of_three, isle_choice)
+    (prompt,) = table.prompts_for(0)
+    view = table.view(0)
+    shown = Shown(0, view["public"], view["private"], prompt, ("Ann", "Bea"), ("human", "bot"))
+    ui = IsleUI(glyphs_for(False))
+    text = ui.hand_text(shown, ui.prompt_info(shown), 80).plain
+    assert "keep 2 of these; the other one goes left, to Bea" in text, text

@@ -1018,7 +1018,8 @@ class IsleUI(GameUI):
                 shown.names[(me_seat + step) % seats] if (me_seat := shown.seat) is not None else ""
             )
             rest = max(0, len(pack) - picks)
-            goes = f"the other {rest} go {public['direction']}, to {to}" if rest else "none go on"
+            others = "the other one goes" if rest == 1 else f"the other {rest} go"
+            goes = f"{others} {public['direction']}, to {to}" if rest else "none go on"
             lines.append(Content.styled(f"Draft: keep {picks} of these; {goes}:", "bold"))
             lines += self._card_lines(pack, keys, width)
         drafted = private.get("drafted") or []
