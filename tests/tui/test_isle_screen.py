@@ -11,6 +11,7 @@ import pytest
 from textual.pilot import Pilot
 from textual.widgets import Footer, Static
 
+from engine.session import Table
 from tui.games.isle import IsleUI
 from tui.games.isle_scenes import (
     isle_buy_scene,
@@ -142,7 +143,7 @@ async def test_short_terminal_draft_keys_reach_the_hand() -> None:
     from tui.games.isle import IsleBoatPane, IsleHandPane
 
     app = SceneApp(isle_draft_scene())
-    async with app.run_test(size=(80, 20)) as pilot:
+    async with app.run_test(size=(80, 18)) as pilot:
         await pilot.pause()
         game = app.screen
         assert isinstance(game, GameScreen)
@@ -534,13 +535,15 @@ def two_player_draft() -> Scene:
 async def test_a_two_player_draft_fits_at_120x40() -> None:
     """At 120x40 a 2-player draft shows everything at once: the whole pack in the hand
     (its pane does not scroll), both fields side by side on the island, the island's
-    column whole (it does not scroll), the cards played over a log of several lines."""
+    column whole (it does not scroll), the cards played shown whole once (under the hand or
+    over the log), and a log of several lines."""
     from tui.games.isle import IsleHandPane, IsleIslandPane, IslePlayedPane
     from tui.widgets.log_pane import LogPane
 
     app = SceneApp(two_player_draft())
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
+        await pilot.pause()  # the Played pane, moved under the hand, is laid out
         screen = app.screen
         assert isinstance(screen, GameScreen)
         hand = screen.query_one(IsleHandPane)
@@ -549,8 +552,9 @@ async def test_a_two_player_draft_fits_at_120x40() -> None:
         lines = str(island.visual).split("\n")
         assert any("Left field" in line and "Right field" in line for line in lines), lines
         assert screen.query_one("#side-panes").max_scroll_y == 0
-        assert screen.query_one("#isle-played", IslePlayedPane).display
-        assert not screen.query_one("#isle-played-wide", IslePlayedPane).display
+        played = [p for p in screen.query(IslePlayedPane) if p.display]
+        assert len(played) == 1
+        assert played[0].content_size.height >= len(str(played[0].visual).split("\n"))
         assert screen.query_one(LogPane).size.height >= 8
 
 
@@ -572,8 +576,6 @@ def test_rescue_120x40(snap_compare: SnapCompare) -> None:
 
 def test_the_draft_line_says_one_card_goes_on() -> None:
     """A pack of 3 (keep 2): the hand says "the other one goes", not "the other 1 go"."""
-    from themes import glyphs_for
-    from tui.games.base import Shown
     from tui.games.isle_scenes import isle_choice
     from tui.scenes import play_until
 
@@ -585,9 +587,26 @@ def test_the_draft_line_says_one_card_goes_on() -> None:
         )
 
     assert play_until(table, pack_of_three, isle_choice)
+    text = _hand_plain(table)
+    assert "keep 2 of these; the other one goes left, to Bea" in text, text
+
+
+def test_a_first_draft_does_not_say_the_hand_is_empty() -> None:
+    """Day 1's draft: the pack is shown and no "No cards in hand." line under it (the
+    hand is empty, but the pack and the drafted cards are what matter then)."""
+    table = make_table(SOLO, 7, game="isle")
+    text = _hand_plain(table)
+    assert "Draft: keep 2 of these" in text, text
+    assert "No cards in hand" not in text, text
+
+
+def _hand_plain(table: Table) -> str:
+    """Seat 0's hand pane as plain text, 80 columns wide, for its prompt now."""
+    from themes import glyphs_for
+    from tui.games.base import Shown
+
     (prompt,) = table.prompts_for(0)
     view = table.view(0)
     shown = Shown(0, view["public"], view["private"], prompt, ("Ann", "Bea"), ("human", "bot"))
     ui = IsleUI(glyphs_for(False))
-    text = ui.hand_text(shown, ui.prompt_info(shown), 80).plain
-    assert "keep 2 of these; the other one goes left, to Bea" in text, text
+    return ui.hand_text(shown, ui.prompt_info(shown), 80).plain

@@ -1010,7 +1010,8 @@ class IsleUI(GameUI):
         ]
         phase = str(public["phase"])
         pack = private.get("pack") or []
-        if phase == "draft" and pack:
+        drafting = phase == "draft" and bool(pack)
+        if drafting:
             picks = int(private.get("picks", 0))
             seats = len(public["players"])
             step = 1 if public["direction"] == "left" else -1
@@ -1053,7 +1054,7 @@ class IsleUI(GameUI):
                 )
             )
             lines += self._card_lines(cards, keys, width, dict.fromkeys(committed, "committed"))
-        if not hand:
+        if not hand and not (drafting or drafted or drawn):
             lines.append(Content.styled("No cards in hand.", "dim"))
         lessons = private.get("private_lessons") or []
         if lessons:
