@@ -205,7 +205,7 @@ def test_draft_boat_shown_80x24(snap_compare: SnapCompare) -> None:
 def test_buy_80x24(snap_compare: SnapCompare) -> None:
     """You should see the drafted cards with keys, one marked "in your cart", the line
     "Fish left after the cart: N. Cards you buy now leave fish for the cats", and the
-    prompt bar offering Buy / Put back and Done."""
+    prompt bar offering Done (the cards' keys are in the hand pane, the bar says so)."""
     assert snap_compare(SceneApp(isle_buy_scene()), terminal_size=(80, 24))
 
 
@@ -248,8 +248,9 @@ def test_over_80x24(snap_compare: SnapCompare) -> None:
 def test_place_120x40(snap_compare: SnapCompare) -> None:
     """You should see everything at once: Ann's boat large with the cat at the cursor,
     her hand under it and the cards played ("Rescue cards today", a line a card) under
-    that; the island on the right with both fields, the rare treasures, and the other
-    boats side by side; the log under it."""
+    that; the island on the right with both fields (the cats lying flat, three rows at
+    most), the three other players side by side with their boats in miniature, the rare
+    treasures beside the common supply under them; the log under it."""
     assert snap_compare(SceneApp(isle_place_scene()), terminal_size=(120, 40))
 
 
@@ -556,6 +557,25 @@ async def test_a_two_player_draft_fits_at_120x40() -> None:
         assert len(played) == 1
         assert played[0].content_size.height >= len(str(played[0].visual).split("\n"))
         assert screen.query_one(LogPane).size.height >= 8
+
+
+@pytest.mark.parametrize("scene", [isle_draft_scene, isle_place_scene])
+async def test_four_players_fit_at_120x40(scene: Callable[[], Scene]) -> None:
+    """At 120x40 a 4-player draft and a placement show the island's column whole: the
+    three other players stand side by side (their boats in miniature under their names)
+    and the treasures under them; nothing in the column scrolls."""
+    from tui.games.isle import IsleIslandPane
+
+    app = SceneApp(scene())
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        lines = str(screen.query_one(IsleIslandPane).visual).split("\n")
+        assert any(all(name in line for name in ("Bea", "Cal", "Dot")) for line in lines), lines
+        assert any("Rare treasures" in line for line in lines)
+        assert screen.query_one("#side-panes").max_scroll_y == 0
 
 
 def test_draft_two_players_120x40(snap_compare: SnapCompare) -> None:

@@ -122,8 +122,11 @@ FIELD_WIDTH = 30
 """Columns the cats of a field are drawn in (the side column at 80 columns)."""
 FIELD_GAP = 2
 """Columns between the two fields where they stand side by side."""
-OTHER_WIDTH = 26
-"""Columns of another player's block on the island (their name, fish and boat)."""
+OTHER_WIDTH = 22
+"""Columns of another player's block on the island (their name, fish and boat): the
+hull's width, so that three stand side by side in the island at 120 columns."""
+TREASURE_WIDTH = 18
+"""The least columns of the treasures' block beside the other players."""
 VERB_WORD = {
     "keep": "Keep",
     "buy": "Buy",
@@ -345,9 +348,11 @@ def boat_data(
 
 
 def shape_rows(shape: str, char: str, style: str) -> list[list[tuple[str, str]]]:
-    """A tile drawn small (one character per square), in its orientation 0."""
-    cells = set(oriented(shape, 0))
-    w, h = box(shape, 0)
+    """A tile drawn small (one character per square), lying flat: in its orientation 0,
+    or a quarter turn from it where that is lower (a row of tiles takes 3 lines, not 5)."""
+    o = 1 if box(shape, 1)[1] < box(shape, 0)[1] else 0
+    cells = set(oriented(shape, o))
+    w, h = box(shape, o)
     return [[(char, style) if (x, y) in cells else (" ", "") for x in range(w)] for y in range(h)]
 
 
@@ -796,8 +801,13 @@ class IsleUI(GameUI):
                 "s shows your boat)."
             )
             return PromptInfo(prompt.text, options, hint, prompt.kind, listed=False)
-        elif any(_option_card(o.option_id) for o in options):
-            hint = "The cards are in your hand pane, with their keys."
+        elif cards := frozenset(o.option_id for o in options if _option_card(o.option_id)):
+            # Buying and committing: each card's key is on it in the hand pane; the bar
+            # lists the other choices (Done, anytime cards).
+            keys = [o.key for o in options if o.option_id in cards and o.key]
+            span = f" ({keys[0]}-{keys[-1]})" if len(keys) > 1 else f" ({keys[0]})" if keys else ""
+            hint = f"The cards are in your hand pane, with their keys{span}."
+            return PromptInfo(prompt.text, options, hint, prompt.kind, on_cards=cards)
         return PromptInfo(prompt.text, options, hint, prompt.kind)
 
     # ------------------------------------------------------------------ the panes
@@ -1132,38 +1142,49 @@ class IsleUI(GameUI):
         # wide pane the players first (the treasures fill the last row's end), in a
         # narrow one the treasures first (the boats are further down).
         blocks = [self._other(shown, p) for p in players if int(p["seat"]) != shown.seat]
+        gap = ITEM_GAP
         if two_up:
-            blocks.append(self._treasures(public, width - OTHER_WIDTH - ITEM_GAP))
+            # As many players a row as fit (three at 120 columns, a space apart), and the
+            # treasures beside the last row's players where there is room, else under.
+            across = max(1, min(len(blocks), (width + ITEM_GAP) // (OTHER_WIDTH + ITEM_GAP)))
+            if len(blocks) > across and width >= 3 * OTHER_WIDTH + 2:
+                across, gap = 3, max(1, min(ITEM_GAP, (width - 3 * OTHER_WIDTH) // 2))
+            last = len(blocks) - (len(blocks) - 1) // across * across if blocks else 0
+            room = width - last * (OTHER_WIDTH + gap)
+            blocks.append(self._treasures(public, room if room >= TREASURE_WIDTH else width))
         else:
             blocks.insert(0, self._treasures(public, width))
-        lines += flow([Content("\n").join(block) for block in blocks], width)
+        lines += flow([Content("\n").join(block) for block in blocks], width, gap)
         return Content("\n").join(lines)
 
     def _treasures(self, public: Mapping[str, Any], width: int) -> list[Content]:
         """The rare treasures beside the island (drawn in ``width`` columns), the common
-        supply, the Oshax, the bag and the deck."""
-        lines: list[Content] = []
+        supply, the Oshax, the bag and the deck: side by side where they fit."""
+        rare: list[Content] = []
         beside = public.get("beside") or []
         if beside:
-            lines.append(Content.styled("Rare treasures beside the island:", "bold"))
+            head = "Rare treasures beside the island:"
+            rare.append(Content.styled(head if len(head) <= width else "Rare treasures:", "bold"))
             drawn = [
                 (str(t["shape"]), shape_rows(str(t["shape"]), "*", "bold $warning")) for t in beside
             ]
-            lines += flow_tiles(drawn, width)
+            rare += [line.rstrip() for line in flow_tiles(drawn, width)]
         common = public.get("common") or {}
         commons = " ".join(f"{shape}x{n}" for shape, n in sorted(common.items()))
+        oshax = len(public.get("oshax") or [])
+        stock = f"Oshax {oshax}, bag {public['bag']}, deck {public['deck']}"
         head = "Common treasures (+):"
+        beside_width = width - max((line.cell_length for line in rare), default=0) - ITEM_GAP
+        if rare and beside_width >= max(len(head), len(commons), len(stock)):
+            supply = [Content(head), Content(commons), Content.styled(stock, "$text-muted")]
+            return flow([Content("\n").join(rare), Content("\n").join(supply)], width)
+        lines = rare
         if len(head) + 1 + len(commons) <= width:
             lines.append(Content(f"{head} {commons}"))
         else:  # a narrow block: the supply under its name
-            lines += [Content(head), Content(f"  {commons}")]
-        lines.append(
-            Content.styled(
-                f"Oshax {len(public.get('oshax') or [])}, bag {public['bag']}, "
-                f"deck {public['deck']}",
-                "$text-muted",
-            )
-        )
+            lines += [Content(head if len(head) <= width else "Common (+):")]
+            lines += [Content(line) for line in textwrap.wrap(commons, width)]
+        lines += [Content.styled(line, "$text-muted") for line in textwrap.wrap(stock, width)]
         return lines
 
     def _other(self, shown: Shown, p: Mapping[str, Any]) -> list[Content]:
@@ -1174,21 +1195,26 @@ class IsleUI(GameUI):
         who = g.bot if kind == "bot" else g.human
         away = " (away)" if seat in shown.presence.away else ""
         ready = int(p["baskets"]) - int(p["baskets_used"])
+        baskets_ = f"baskets {ready}/{p['baskets']}" + (
+            f"+{p['card_baskets']}" if p["card_baskets"] else ""
+        )
+        lessons = int(p["private_lessons"])
+        learnt = f"{lessons} lesson" + ("" if lessons == 1 else "s")
+        tail = [f"{baskets_}, {learnt}"]
+        if len(tail[0]) > OTHER_WIDTH:  # card baskets: two lines
+            tail = [baskets_, learnt]
         block = [
             Content.assemble(
-                (f"{g.turn} " if seat == shown.public.get("turn") else "  ", "bold $accent"),
+                (f"{g.turn} " if seat == shown.public.get("turn") else "", "bold $accent"),
                 (f"{who} ", "$text-muted"),
-                (shown.names[seat][:12], "bold"),
+                (shown.names[seat][:10], "bold"),
                 (away, "bold $warning"),
-                (f" {p['boat']}", "$text-muted"),
+                ("" if away else f" {p['boat']}", "$text-muted"),
             ),
-            Content(f"  {p['fish']} fish, {p['hand']} cards"),
-            Content(
-                f"  baskets {ready}/{p['baskets']}+{p['card_baskets']}, "
-                f"{p['private_lessons']} lessons"
-            ),
+            Content(f"{p['fish']} fish, {p['hand']} card" + ("" if p["hand"] == 1 else "s")),
+            *map(Content, tail),
         ]
-        block += [Content.assemble("  ", line) for line in mini_boat(p, is_ascii(g))]
+        block += mini_boat(p, is_ascii(g))
         return [line.truncate(OTHER_WIDTH) for line in block]
 
     def played_text(self, shown: Shown) -> Content:

@@ -50,6 +50,9 @@ class PromptInfo:
     hint: str = ""
     kind: str = ""
     listed: bool = True  # False: the keys are shown on the cards instead (picks)
+    on_cards: frozenset[str] = frozenset()
+    """Options not listed on the bar: their keys are shown on the cards (the others,
+    such as Done, are listed)."""
 
     def option_for_key(self, key: str) -> str | None:
         for option in self.options:
@@ -250,6 +253,8 @@ class PromptBar(Static):
         rows: list[list[tuple[KeyedOption | None, Content]]] = [[]]
         used = 0
         for option in info.options:
+            if option.option_id in info.on_cards:
+                continue
             action = f"@click=choose_option({option.option_id!r})"
             if option.key:
                 item = Content.assemble(
