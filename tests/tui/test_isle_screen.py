@@ -12,7 +12,7 @@ from textual.pilot import Pilot
 from textual.widgets import Footer, Static
 
 from engine.session import Table
-from tui.games.isle import IsleUI
+from tui.games.isle import IsleBoatPane, IsleUI
 from tui.games.isle_scenes import (
     isle_buy_scene,
     isle_day_two_scene,
@@ -210,13 +210,49 @@ def test_buy_80x24(snap_compare: SnapCompare) -> None:
 
 
 def test_rescue_80x24(snap_compare: SnapCompare) -> None:
-    """You should see Ann's boat large, and the prompt bar "Your rescue turn: one cat
-    (2 basket uses, 16 fish), or pass for the day." with "1 Pass: no more cats for you
-    today (final)" first, then cats as "B15 blue cat, 4 squares, left field: 3 fish
-    (13 left)", and "+ 11 more: keys ..."; the island has the focus, its cursor on the
-    first cat: "▶Rescue the blue cat B15 (4 squares) from the left field: 3 fish (13
-    left)" under the turn order, and "⏎ Rescue ←→ Cat s Score" in the footer."""
+    """You should see the island across the whole width (no boat, no hand: a short
+    terminal's rescue turn), both fields side by side with every cat drawn, the first
+    marked ▶B15; "▶Rescue the blue cat B15 (4 squares) from the left field: 3 fish (13
+    left)" under the turn order; the log under the island; the prompt bar "Your rescue
+    turn: one cat (2 basket uses, 16 fish), or pass for the day." with "1 Pass: no
+    more cats for you today (final)" first, then cats as "B15 blue cat, 4 squares, left
+    field: 3 fish (13 left)", and "+ 11 more: keys ..."; "⏎ Rescue ←→ Cat s Score" in
+    the footer."""
     assert snap_compare(SceneApp(isle_rescue_scene()), terminal_size=(80, 24))
+
+
+async def test_a_short_rescue_turn_gives_the_island_the_width() -> None:
+    """At 80x24, on a rescue turn, the boat and the hand make way for the island: it
+    spans the screen with both fields on one line and every cat in sight, and it has the
+    keys (the arrows move the cursor's cat). ``s`` brings the boat and the score back
+    (the island back in its column); ``s`` again gives the island the width again.
+    Placing the cat rescued shows the boat."""
+    from tui.games.isle import IsleIslandPane, IsleMain
+
+    app = SceneApp(isle_rescue_scene())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        island = screen.query_one(IsleIslandPane)
+        main = screen.query_one(IsleMain)
+        assert not main.display and island.has_focus
+        assert island.size.width >= 70
+        lines = str(island.visual).split("\n")
+        assert any("Left field" in line and "Right field" in line for line in lines), lines
+        first = island.cat
+        await pilot.press("right")
+        assert island.cat != first and f"▶{island.cat}" in str(island.visual)
+        await pilot.press("s")
+        await pilot.pause()
+        assert main.display and island.size.width < 40
+        await pilot.press("s")
+        await pilot.pause()
+        assert not main.display
+        await pilot.press("enter")  # rescue the cursor's cat: it is placed on the boat
+        await pilot.pause()
+        await pilot.pause()
+        assert main.display and screen.query_one(IsleBoatPane).display
 
 
 def test_place_80x24(snap_compare: SnapCompare) -> None:

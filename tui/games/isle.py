@@ -856,6 +856,10 @@ class IsleUI(GameUI):
         cards_only = str(shown.public["phase"]) in CARD_PHASES and self._placing(shown) is None
         hide_boat = cards_only and screen.size.height < TALL and not self._score_shown
         pane.display = me is not None and not hide_boat
+        # A short terminal, a rescue turn: the island takes the whole width (both fields
+        # side by side, the cursor's cat in sight), unless the score overlay (s) is on.
+        rescuing = bool(self._rescuable(shown)) and screen.size.height < TALL
+        screen.query_one(IsleMain).display = not (rescuing and not self._score_shown)
         if not pane.display and (screen.focused is None or screen.focused is boat):
             hand.focus()  # the hidden boat cannot keep the keys
         pack = tuple(str(c["id"]) for c in shown.private.get("pack") or ())
