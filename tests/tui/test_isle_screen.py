@@ -221,6 +221,26 @@ def test_rescue_80x24(snap_compare: SnapCompare) -> None:
     assert snap_compare(SceneApp(isle_rescue_scene()), terminal_size=(80, 24))
 
 
+@pytest.mark.parametrize(("scene", "shown"), [(isle_draft_scene, False), (isle_place_scene, True)])
+async def test_an_empty_played_pane_makes_way_in_a_short_terminal(
+    scene: Callable[[], Scene], shown: bool
+) -> None:
+    """At 80x24, before any card is played (the first draft), the Played pane would only
+    say "No card played yet." and push the island out of sight: it is not shown. Once
+    rescue cards are revealed it is there, over the log."""
+    from tui.games.isle import IslePlayedPane
+
+    app = SceneApp(scene())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        panes = [p for p in screen.query(IslePlayedPane) if p.display]
+        assert [p.id for p in panes] == (["isle-played"] if shown else [])
+        if shown:
+            assert "Rescue cards today" in str(panes[0].visual)
+
+
 async def test_a_short_rescue_turn_gives_the_island_the_width() -> None:
     """At 80x24, on a rescue turn, the boat and the hand make way for the island: it
     spans the screen with both fields on one line and every cat in sight, and it has the

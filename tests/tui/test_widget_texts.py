@@ -5,7 +5,14 @@ from __future__ import annotations
 from typing import Any
 
 from tui.widgets import PromptBar
-from tui.widgets.prompt_bar import MAX_LINES, OPTION_KEYS, PromptInfo, keyed_options
+from tui.widgets.prompt_bar import (
+    MAX_LINES,
+    OPTION_KEYS,
+    PromptInfo,
+    bar_content,
+    bar_rows,
+    keyed_options,
+)
 
 
 def test_options_past_the_last_key_have_no_key_box() -> None:
@@ -17,12 +24,33 @@ def test_options_past_the_last_key_have_no_key_box() -> None:
     assert all(o.key is None for o in keyed[len(OPTION_KEYS) :])
     bar = PromptBar()
     bar.prompt = PromptInfo("Where?", keyed, hint="Pick on the tree.")
-    text = bar._content(80).plain
+    text = bar_content(bar.prompt, 80).plain
     last = len(OPTION_KEYS)
     assert f" z  S{last - 1}" in text  # the last key, in its box
     for i in range(last, last + 3):
         assert f"S{i}" in text and f"- S{i}" not in text
     assert " - " not in text
+
+
+def test_options_on_the_cards_are_not_listed_but_keep_their_keys() -> None:
+    """Buying in The Isle of Cats: the cards' keys are on the cards in the hand pane, so
+    the bar lists only the other choices (Done); the cards' keys still answer, and the
+    bar's height (its rule and lines) counts only what it shows."""
+    keyed = keyed_options([("buy:k1", "Buy Rescue"), ("buy:k2", "Buy Oshax"), ("done", "Done")])
+    info = PromptInfo("Buy any.", keyed, hint="The cards are in your hand pane.")
+    on_cards = PromptInfo(
+        "Buy any.",
+        keyed,
+        hint="The cards are in your hand pane.",
+        on_cards=frozenset({"buy:k1", "buy:k2"}),
+    )
+    text = bar_content(on_cards, 78).plain
+    assert "Done" in text and "Buy" not in text.split("\n", 1)[1]
+    assert on_cards.option_for_key(keyed[0].key or "") == "buy:k1"
+    assert "Buy Rescue" in bar_content(info, 78).plain
+    assert bar_rows(on_cards, 80) == 1 + 3  # the rule, the question, Done, the hint
+    narrow = bar_rows(info, 24)
+    assert narrow > bar_rows(info, 80) and narrow == 1 + len(bar_content(info, 22).wrap(22))
 
 
 def test_a_full_pigeons_turn_fits_the_bar_at_80_columns() -> None:
@@ -43,7 +71,7 @@ def test_a_full_pigeons_turn_fits_the_bar_at_80_columns() -> None:
         hint="Or pick a card in your hand: arrows and Enter.",
     )
     width = 80 - 2  # the bar's padding
-    lines = bar._content(width).wrap(width)
+    lines = bar_content(bar.prompt, width).wrap(width)
     assert len(lines) <= 8  # the bar's max-height 9, less its top border
     assert "Draw a card and end your turn" in lines[-2].plain
 
@@ -186,7 +214,7 @@ def test_options_that_do_not_fit_the_prompt_bar_are_named_by_their_keys() -> Non
         options = keyed_options([(f"o{i}", f"R{i}c ({i % 5 + 1} squares)") for i in range(count)])
         bar = PromptBar()
         bar.prompt = PromptInfo("Move which cat?", options, hint="Arrows and Enter work too.")
-        return [line.plain for line in bar._content(width).wrap(width)]
+        return [line.plain for line in bar_content(bar.prompt, width).wrap(width)]
 
     assert len(bar_text(18)) == MAX_LINES and not any("more" in t for t in bar_text(18))
     lines = bar_text(24)

@@ -63,6 +63,7 @@ from tui.games.base import GameUI, Shown, winners_title
 from tui.widgets import KeyedOption, PromptInfo, keyed_options, keyed_slots
 from tui.widgets.boat import BoatData, BoatView, Preview, boat_lines
 from tui.widgets.pane_messages import PaneChoice, PaneSetting
+from tui.widgets.prompt_bar import bar_rows
 from tui.widgets.result import ITEM_GAP, GameResult, ResultSection, flow
 
 if TYPE_CHECKING:
@@ -109,15 +110,13 @@ CARD_PHASES = ("draft", "buy", "commit")
 TALL = 34
 """Rows from which the boat stays on screen while cards are chosen."""
 WIDE_COLUMNS = 110
-BAR_ROWS = 4
+"""Columns from which the cards played may go under the hand (see IsleUI.fill)."""
 MAIN_COLUMNS = 48
 """The width of the left column (boat and hand), as isle.tcss sets it."""
 PLAYED_ROWS = 12
 """The most rows of the cards played under the hand (its pane scrolls past them)."""
 LOG_ROWS = 5
 """The log's least height (game.tcss)."""
-"""Rows under the panes: the prompt bar (a rule and two lines) and the footer."""
-"""Columns from which the cards played may go under the hand (see IsleUI.fill)."""
 FIELD_WIDTH = 30
 """Columns the cats of a field are drawn in (the side column at 80 columns)."""
 FIELD_GAP = 2
@@ -877,19 +876,14 @@ class IsleUI(GameUI):
         if bool(island.cats) != was_rescuing:  # a rescue turn begins or ends: the arrows
             self.focus(screen)
         played = self.played_text(shown)
-        under_hand = screen.size.width >= WIDE_COLUMNS and self._played_left(
-            screen, shown, info, played, island.cat, boat_shown=pane.display
-        )
-        for pane_id, shown_here in (
-            ("#isle-played-wide", under_hand),
-            ("#isle-played", not under_hand),
-        ):
+        where = self._played_place(screen, shown, info, played, island.cat, boat_shown=pane.display)
+        for pane_id, here in (("#isle-played-wide", "hand"), ("#isle-played", "side")):
             played_pane = screen.query_one(pane_id, IslePlayedPane)
-            played_pane.display = shown_here
-            if shown_here:
+            played_pane.display = where == here
+            if where == here:
                 self._set(played_pane, played)
 
-    def _played_left(
+    def _played_place(
         self,
         screen: Screen[Any],
         shown: Shown,
@@ -898,19 +892,38 @@ class IsleUI(GameUI):
         cat: str | None,
         *,
         boat_shown: bool,
-    ) -> bool:
-        """In a wide terminal, whether the cards played go under the hand: where they
-        fit whole (under the hand first, then over the log), else under the hand, whose
-        pane scrolls by keys (the island's column would push them out of sight)."""
-        rows = screen.size.height - BAR_ROWS
-        hand = rows_of(self.hand_text(shown, info, HAND_WIDTH), HAND_WIDTH) + 2
-        if hand + min(rows_of(played, HAND_WIDTH), PLAYED_ROWS) + 2 <= rows - (
-            H + 3 if boat_shown else 0
-        ):
-            return True
-        width = screen.size.width - MAIN_COLUMNS - 4  # the island's text, inside its pane
+    ) -> str:
+        """Where the cards played go: ``"hand"`` (under the hand, in a wide terminal),
+        ``"side"`` (over the log), or ``""`` (nowhere: nothing is played yet and the
+        pane would push something out of sight).  Where they fit whole: under the hand
+        first, then over the log; else under the hand in a wide terminal, whose pane
+        scrolls by keys (the island's column would push them out of sight)."""
+        rows = screen.size.height - bar_rows(info, screen.size.width) - 1  # and the footer
+        main = screen.query_one(IsleMain).display
+        wide = main and screen.size.width >= WIDE_COLUMNS
+        if wide:
+            hand = rows_of(self.hand_text(shown, info, HAND_WIDTH), HAND_WIDTH) + 2
+            if hand + min(rows_of(played, HAND_WIDTH), PLAYED_ROWS) + 2 <= rows - (
+                H + 3 if boat_shown else 0
+            ):
+                return "hand"
+        # The island's text, inside its pane (a border each side, a column's padding).
+        width = screen.size.width - (MAIN_COLUMNS if main else 0) - 3
         island = rows_of(self.island_text(shown, width, cat), width) + 2
-        return island + rows_of(played, width) + 2 + LOG_ROWS > rows
+        if island + rows_of(played, width) + 2 + LOG_ROWS <= rows:
+            return "side"
+        if not self._anything_played(shown.public):
+            return ""
+        return "hand" if wide else "side"
+
+    @staticmethod
+    def _anything_played(public: Mapping[str, Any]) -> bool:
+        """Whether the Played pane has more to say than "No card played yet."."""
+        return bool(
+            public.get("public_lessons")
+            or public.get("played")
+            or any(p.get("committed") for p in public["players"])
+        )
 
     @staticmethod
     def _set(widget: Static, content: Content) -> None:

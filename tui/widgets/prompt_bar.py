@@ -206,6 +206,61 @@ def key_ranges(keys: Sequence[str]) -> str:
     return ", ".join(f"{r[0]}-{r[-1]}" if len(r) >= 3 else ", ".join(r) for r in runs)
 
 
+def bar_content(info: PromptInfo | None, width: int) -> Content:
+    """The prompt, its options (a line breaks between two options, never inside one
+    when it fits), and the hint, for ``width`` cells; at most :data:`MAX_LINES`
+    lines: options that do not fit are named by their keys on a last line."""
+    if info is None:
+        return Content("")
+    head = Content.styled(info.text, "bold")
+    hint = Content.styled(info.hint, "dim") if info.hint else None
+    rows = _option_rows(info, width) if info.options and info.listed else []
+    if width > 0:
+        room = MAX_LINES - len(head.wrap(width)) - (len(hint.wrap(width)) if hint else 0)
+        if len(rows) > room >= 1:
+            shown = rows[: room - 1]
+            hidden = [o for row in rows[room - 1 :] for o, _item in row]
+            rows = [*shown, [(None, more_line(hidden))]]
+    lines = [head] + [Content("  ").join(item for _o, item in row) for row in rows]
+    if hint is not None:
+        lines.append(hint)
+    return Content("\n").join(lines)
+
+
+def _option_rows(info: PromptInfo, width: int) -> list[list[tuple[KeyedOption | None, Content]]]:
+    """The options as items, in lines of at most ``width`` cells."""
+    rows: list[list[tuple[KeyedOption | None, Content]]] = [[]]
+    used = 0
+    for option in info.options:
+        if option.option_id in info.on_cards:
+            continue
+        action = f"@click=choose_option({option.option_id!r})"
+        if option.key:
+            item = Content.assemble(
+                (f" {option.key} ", f"bold reverse {action}"),
+                (" ", action),
+                (option.label, action),
+            )
+        else:  # past the last key: picked another way (the game's hint says how)
+            item = Content.styled(option.label, f"underline {action}")
+        if rows[-1]:
+            if width > 0 and used + 2 + item.cell_length > width:
+                rows.append([])
+                used = 0
+            else:
+                used += 2
+        rows[-1].append((option, item))
+        used += item.cell_length
+    return rows
+
+
+def bar_rows(info: PromptInfo | None, width: int) -> int:
+    """The rows the prompt bar takes on a screen ``width`` columns wide: its rule and
+    its lines (game.tcss pads it by a column each side)."""
+    inner = max(1, width - 2)
+    return 1 + len(bar_content(info, inner).wrap(inner))
+
+
 class PromptBar(Static):
     """Shows ``prompt``; clicking an option posts :class:`PromptBar.OptionChosen`.
 
@@ -220,59 +275,10 @@ class PromptBar(Static):
     prompt: reactive[PromptInfo | None] = reactive(None, layout=True)
 
     def render(self) -> Content:
-        return self._content(self.content_region.width)
+        return bar_content(self.prompt, self.content_region.width)
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
-        return len(self._content(width).wrap(width)) if width > 0 else 1
-
-    def _content(self, width: int) -> Content:
-        """The prompt, its options (a line breaks between two options, never inside one
-        when it fits), and the hint, for ``width`` cells; at most :data:`MAX_LINES`
-        lines: options that do not fit are named by their keys on a last line."""
-        info = self.prompt
-        if info is None:
-            return Content("")
-        head = Content.styled(info.text, "bold")
-        hint = Content.styled(info.hint, "dim") if info.hint else None
-        rows = self._option_rows(info, width) if info.options and info.listed else []
-        if width > 0:
-            room = MAX_LINES - len(head.wrap(width)) - (len(hint.wrap(width)) if hint else 0)
-            if len(rows) > room >= 1:
-                shown = rows[: room - 1]
-                hidden = [o for row in rows[room - 1 :] for o, _item in row]
-                rows = [*shown, [(None, more_line(hidden))]]
-        lines = [head] + [Content("  ").join(item for _o, item in row) for row in rows]
-        if hint is not None:
-            lines.append(hint)
-        return Content("\n").join(lines)
-
-    def _option_rows(
-        self, info: PromptInfo, width: int
-    ) -> list[list[tuple[KeyedOption | None, Content]]]:
-        """The options as items, in lines of at most ``width`` cells."""
-        rows: list[list[tuple[KeyedOption | None, Content]]] = [[]]
-        used = 0
-        for option in info.options:
-            if option.option_id in info.on_cards:
-                continue
-            action = f"@click=choose_option({option.option_id!r})"
-            if option.key:
-                item = Content.assemble(
-                    (f" {option.key} ", f"bold reverse {action}"),
-                    (" ", action),
-                    (option.label, action),
-                )
-            else:  # past the last key: picked another way (the game's hint says how)
-                item = Content.styled(option.label, f"underline {action}")
-            if rows[-1]:
-                if width > 0 and used + 2 + item.cell_length > width:
-                    rows.append([])
-                    used = 0
-                else:
-                    used += 2
-            rows[-1].append((option, item))
-            used += item.cell_length
-        return rows
+        return len(bar_content(self.prompt, width).wrap(width)) if width > 0 else 1
 
     def action_choose_option(self, option_id: str) -> None:
         self.post_message(self.OptionChosen(option_id))
