@@ -686,3 +686,38 @@ def _hand_plain(table: Table) -> str:
     shown = Shown(0, view["public"], view["private"], prompt, ("Ann", "Bea"), ("human", "bot"))
     ui = IsleUI(glyphs_for(False))
     return ui.hand_text(shown, ui.prompt_info(shown), 80).plain
+
+
+def test_draft_four_players_120x40(snap_compare: SnapCompare) -> None:
+    """You should see a 4-player draft whole: Ann's boat over her hand with the pack of
+    seven (keys 1-6, one "x2"); the island with both fields side by side, Bea, Cal and
+    Dot abreast with their boats in miniature, the rare treasures beside the common
+    supply; the log under it; no scroll bar anywhere."""
+    assert snap_compare(SceneApp(isle_draft_scene()), terminal_size=(120, 40))
+
+
+def test_buy_120x40(snap_compare: SnapCompare) -> None:
+    """You should see Ann's boat over her drafted cards, each with its key (one "in your
+    cart"), "Fish left after the cart" and the reminder that cards leave fish for the
+    cats; the prompt bar lists only "Done" and says the cards' keys are in the hand."""
+    assert snap_compare(SceneApp(isle_buy_scene()), terminal_size=(120, 40))
+
+
+def test_finds_120x40(snap_compare: SnapCompare) -> None:
+    """You should see the rare-finds turn as at 80x24 with the boat and the island at
+    once: the hand's Treasure Hunt with its key 1, the bar's "2 Pass ... (final)"."""
+    assert snap_compare(SceneApp(isle_finds_scene()), terminal_size=(120, 40))
+
+
+def test_place_illegal_120x40(snap_compare: SnapCompare) -> None:
+    """You should see the cat moved off the hull's left side on the error colour, and
+    the hint "Not here: part of it would be outside your boat.", the island beside."""
+    assert snap_compare(
+        SceneApp(isle_place_scene()), run_before=run_before(["left"] * 3), terminal_size=(120, 40)
+    )
+
+
+def test_hotseat_curtain_during_the_draft_120x40(snap_compare: SnapCompare) -> None:
+    """You should see the hand-off curtain "Pass to Ann" over the whole screen, and no
+    card of either pack anywhere."""
+    assert snap_compare(SceneApp(isle_hotseat_scene()), terminal_size=(120, 40))
