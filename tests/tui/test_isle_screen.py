@@ -721,3 +721,22 @@ def test_hotseat_curtain_during_the_draft_120x40(snap_compare: SnapCompare) -> N
     """You should see the hand-off curtain "Pass to Ann" over the whole screen, and no
     card of either pack anywhere."""
     assert snap_compare(SceneApp(isle_hotseat_scene()), terminal_size=(120, 40))
+
+
+async def test_a_long_buy_at_120x40_scrolls_by_keys() -> None:
+    """At 120x40 a 4-player buy (seven drafted cards, some with long texts, under the
+    boat) runs past the hand pane: the hand has the keys (nothing is placed on the
+    boat), so the arrows and End scroll it to the last card."""
+    from tui.games.isle import IsleHandPane
+
+    app = SceneApp(isle_buy_scene())
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        hand = screen.query_one(IsleHandPane)
+        assert hand.has_focus and hand.max_scroll_y > 0
+        await pilot.press("end")
+        await pilot.wait_for_scheduled_animations()
+        assert hand.scroll_y == hand.max_scroll_y

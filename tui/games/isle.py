@@ -569,13 +569,16 @@ class IsleUI(GameUI):
         yield IslePlayedPane(id="isle-played")
 
     def focus(self, screen: Screen[Any]) -> None:
-        # The boat takes the arrows while it is on screen; in a short terminal, while
-        # cards are chosen, the hand does (the arrows and Page keys scroll it).
+        # The boat takes the arrows while a tile is placed on it; on a rescue turn the
+        # island does (they pick a cat); else the hand (the arrows and Page keys scroll
+        # it: a long pack or a buy reads to its end).
         island = screen.query_one(IsleIslandPane)
+        boat = screen.query_one(BoatView)
+        placing = boat.data is None or boat.data.preview is not None  # None: not drawn yet
         if island.cats and island.display:  # a rescue turn: the arrows pick a cat
             island.focus()
-        elif screen.query_one(IsleBoatPane).display:
-            screen.query_one(BoatView).focus()
+        elif placing and screen.query_one(IsleBoatPane).display:
+            boat.focus()
         else:
             screen.query_one(IsleHandPane).focus()
 
@@ -843,6 +846,8 @@ class IsleUI(GameUI):
                 self._cursor = None
             if preview is not None and not boat.has_focus:
                 boat.focus()  # a tile to place: the arrows, r and f move it
+            elif preview is None and boat.has_focus:
+                hand.focus()  # nothing to place: the arrows scroll the hand
             boat.data = boat_data(
                 me, wide=True, ascii_only=ascii_only, preview=preview, legal=legal
             )
