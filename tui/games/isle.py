@@ -360,6 +360,13 @@ def rows_of(text: Content, width: int) -> int:
     return sum(max(1, -(-line.cell_length // width)) for line in text.split("\n"))
 
 
+def tile_width(tile: tuple[str, list[list[tuple[str, str]]]]) -> int:
+    """The columns a tile takes in :func:`flow_tiles`: its drawing or its id under it,
+    whichever is wider, and a space."""
+    label, drawn = tile
+    return max(len(drawn[0]), len(label)) + 1
+
+
 def flow_tiles(
     tiles: Sequence[tuple[str, list[list[tuple[str, str]]]]], width: int
 ) -> list[Content]:
@@ -388,7 +395,7 @@ def flow_tiles(
         row.clear()
 
     for label, drawn in tiles:
-        w = max(len(drawn[0]), len(label)) + 1
+        w = tile_width((label, drawn))
         if used + w > width and row:
             flush()
             used = 0
@@ -1130,26 +1137,43 @@ class IsleUI(GameUI):
                 lines.append(Content.styled(f"{g.turn}{option.label}", "bold $accent"))
         # Wide enough for both fields: they stand side by side, else one over the other.
         two_up = width >= 2 * FIELD_WIDTH + FIELD_GAP
-        field_width = (width - FIELD_GAP) // 2 if two_up else width
-        fields: list[list[Content]] = []
+        heads: list[Content] = []
+        cats: list[list[tuple[str, list[list[tuple[str, str]]]]]] = []
         for f, field in enumerate(public["fields"]):
             price = public["prices"][f]
-            block = [
+            heads.append(
                 Content.assemble(
                     (f"{FIELD_WORD[f]}", "bold"), (f": {price} fish a cat, {len(field)} cats", "")
                 )
+            )
+            cats.append(
+                [
+                    (
+                        f"{g.turn if t['id'] == cat else ''}{t['id']}",
+                        shape_rows(
+                            str(t["shape"]),
+                            tile_char(str(t["kind"]), t.get("colour")),
+                            colour_style(t.get("colour")),
+                        ),
+                    )
+                    for t in field
+                ]
+            )
+        widths = [width, width]
+        field_gap = FIELD_GAP
+        if two_up:
+            # Side by side: each field as wide as its cats in one row where both fit so
+            # (a field of 8 cats beside one of 5), else half the width each.
+            one_row = [
+                max(head.cell_length, sum(tile_width(tile) for tile in drawn))
+                for head, drawn in zip(heads, cats, strict=True)
             ]
-            drawn = [
-                (
-                    f"{g.turn if t['id'] == cat else ''}{t['id']}",
-                    shape_rows(
-                        str(t["shape"]),
-                        tile_char(str(t["kind"]), t.get("colour")),
-                        colour_style(t.get("colour")),
-                    ),
-                )
-                for t in field
-            ]
+            half = (width - FIELD_GAP) // 2
+            widths = one_row if sum(one_row) + 1 <= width else [half, half]
+            field_gap = max(1, min(FIELD_GAP, width - sum(widths)))
+        fields: list[list[Content]] = []
+        for head, drawn, field_width in zip(heads, cats, widths, strict=True):
+            block = [head]
             block += (
                 [line.rstrip() for line in flow_tiles(drawn, field_width)]
                 if drawn
@@ -1157,7 +1181,7 @@ class IsleUI(GameUI):
             )
             fields.append(block)
         if two_up:
-            lines += flow([Content("\n").join(block) for block in fields], width, FIELD_GAP)
+            lines += flow([Content("\n").join(block) for block in fields], width, field_gap)
         else:
             lines += [line for block in fields for line in block]
         # The treasures and every other player, blocks side by side where they fit: in a
