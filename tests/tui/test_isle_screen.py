@@ -249,7 +249,9 @@ async def test_a_short_rescue_turn_gives_the_island_the_width() -> None:
     Placing the cat rescued shows the boat."""
     from tui.games.isle import IsleIslandPane, IsleMain
 
-    app = SceneApp(isle_rescue_scene())
+    scene = isle_rescue_scene()
+    table = scene.table
+    app = SceneApp(scene)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         screen = app.screen
@@ -260,6 +262,11 @@ async def test_a_short_rescue_turn_gives_the_island_the_width() -> None:
         assert island.size.width >= 70
         lines = str(island.visual).split("\n")
         assert any("Left field" in line and "Right field" in line for line in lines), lines
+        from tui.widgets.log_pane import LogPane
+
+        seen = "\n".join(lines[: screen.query_one(LogPane).region.y - island.region.y - 1])
+        for field in table.view(0)["public"]["fields"]:  # every cat above the log
+            assert all(str(t["id"]) in seen for t in field), seen
         first = island.cat
         await pilot.press("right")
         assert island.cat != first and f"▶{island.cat}" in str(island.visual)
