@@ -3,7 +3,7 @@
 A boat is described by a :class:`Board` (its tiles as masks of :mod:`shapes`), so the
 rules engine can score any state and the tests can score hand-built boats.  Lessons are
 scored as COMPONENTS.md 3.5 / 3.6 say; the readings chosen where it is uncertain are in
-RULES-scoring.md.  "Cats" always includes the Oshax of that colour.
+READINGS.md beside this file.  "Cats" always includes the Oshax of that colour.
 """
 
 from __future__ import annotations
