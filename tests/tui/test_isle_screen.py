@@ -747,3 +747,38 @@ async def test_a_long_buy_at_120x40_scrolls_by_keys() -> None:
         await pilot.press("end")
         await pilot.wait_for_scheduled_animations()
         assert hand.scroll_y == hand.max_scroll_y
+
+
+def test_rescue_keys_stay_put_for_the_day() -> None:
+    """On every rescue turn Pass (or End) is on key 1, and each cat keeps its key for
+    the whole day while cats are rescued around it (by Ann or the others); a new day
+    deals new cats new keys."""
+    from engine.games.isle.options import END, PASS
+    from themes import glyphs_for
+    from tui.games.base import Shown
+    from tui.games.isle_scenes import FOUR, ISLE_SEED, isle_choice
+    from tui.scenes import play_until
+
+    table = make_table(FOUR, ISLE_SEED, game="isle")
+    ui = IsleUI(glyphs_for(False))
+    keys: dict[str, str | None] = {}
+    day, turns, kept = 0, 0, 0
+
+    def my_rescue(t: Table) -> bool:
+        return any(p.kind == "rescue" for p in t.prompts_for(0))
+
+    while turns < 12 and play_until(table, my_rescue, isle_choice):
+        prompt = next(p for p in table.prompts_for(0) if p.kind == "rescue")
+        view = table.view(0)
+        shown = Shown(0, view["public"], view["private"], prompt, ("Ann", "Bea", "Cal", "Dot"), ())
+        options = ui.prompt_info(shown).options
+        if view["public"]["day"] != day:
+            day, keys = view["public"]["day"], {}
+        assert [o.key for o in options if o.option_id in (PASS, END)] == ["1"]
+        for o in options:
+            if o.option_id.startswith("rescue:"):
+                kept += o.option_id in keys
+                assert keys.setdefault(o.option_id, o.key) == o.key, o.option_id
+        turns += 1
+        table.answer(0, prompt.id, isle_choice(table, prompt))
+    assert turns >= 4 and kept >= 5  # several turns a day, cats met again

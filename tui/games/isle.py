@@ -60,7 +60,7 @@ from engine.games.isle.shapes import (
 )
 from themes import ASCII_GLYPHS, Glyphs
 from tui.games.base import GameUI, Shown, winners_title
-from tui.widgets import KeyedOption, PromptInfo, keyed_options, keyed_slots
+from tui.widgets import KeyBook, KeyedOption, PromptInfo, keyed_options, keyed_slots
 from tui.widgets.boat import BoatData, BoatView, Preview, boat_lines
 from tui.widgets.pane_messages import PaneChoice, PaneSetting
 from tui.widgets.prompt_bar import bar_rows
@@ -107,6 +107,8 @@ PHASE_WORD = {
 }
 FIELD_WORD = ("Left field", "Right field")
 CARD_PHASES = ("draft", "buy", "commit")
+RESCUE_LOOSE = 2
+"""Keys of a rescue turn's choices about no cat: Pass (or End) and an anytime card."""
 TALL = 34
 """Rows from which the boat stays on screen while cards are chosen."""
 WIDE_COLUMNS = 110
@@ -559,6 +561,8 @@ class IsleUI(GameUI):
         """The score overlay (``s``) is on."""
         self._top: tuple[int | None, str | None, tuple[str, ...]] | None = None
         """(seat, prompt kind, pack) when the hand was last scrolled to its head."""
+        self._rescue_books: dict[int, tuple[int, KeyBook]] = {}
+        """Each seat's rescue keys for the day (the day, its book)."""
         self._packs: dict[int, list[str]] = {}
         """Each seat's pack as it was passed to it (card ids): a card's key stays put
         while the others are kept from the same pack."""
@@ -712,6 +716,29 @@ class IsleUI(GameUI):
         # past the bar's lines, and their keys follow the fields' order.
         return out + cats
 
+    def _rescue_options(self, shown: Shown) -> tuple[KeyedOption, ...]:
+        """A rescue turn's choices on keys that stay put for the day: Pass (or End) on
+        1, the anytime cards on the next keys, and each cat of the day's fields on a key
+        of its own from RESCUE_LOOSE + 1 on (a cat rescued, or a card played, leaves
+        the other keys where they were)."""
+        assert shown.seat is not None
+        day = int(shown.public["day"])
+        held = self._rescue_books.get(shown.seat)
+        if held is None or held[0] != day:
+            held = (day, KeyBook(RESCUE_LOOSE))
+            self._rescue_books[shown.seat] = held
+        book = held[1]
+        board = [str(t["id"]) for field in shown.public["fields"] for t in field]
+        choices = [
+            (
+                option_id,
+                label,
+                option_id.partition(":")[2] if option_id.startswith("rescue:") else None,
+            )
+            for option_id, label in self.ordered_options(shown)
+        ]
+        return book.keyed(choices, board=board)
+
     @staticmethod
     def _rescuable(shown: Shown) -> list[str]:
         """The cats this seat may rescue now (its rescue turn's options), in order; none
@@ -791,6 +818,8 @@ class IsleUI(GameUI):
         elif prompt.kind == "buy":
             drafted = shown.private.get("drafted") or []
             options = self._card_options(shown, [str(c["id"]) for c in drafted])
+        elif prompt.kind == "rescue" and shown.seat is not None:
+            options = self._rescue_options(shown)
         elif prompt.kind == "commit":
             hand = shown.private.get("hand") or []
             rescue = [str(c["id"]) for c in hand if c["kind"] == "rescue"]
@@ -810,9 +839,12 @@ class IsleUI(GameUI):
                 "s shows your boat)."
             )
             return PromptInfo(prompt.text, options, hint, prompt.kind, listed=False)
-        elif cards := frozenset(o.option_id for o in options if _option_card(o.option_id)):
-            # Buying and committing: each card's key is on it in the hand pane; the bar
-            # lists the other choices (Done, anytime cards).
+        elif prompt.kind != "rescue" and (
+            cards := frozenset(o.option_id for o in options if _option_card(o.option_id))
+        ):
+            # Each card's key is on it in the hand pane; the bar lists the other choices
+            # (Done, Pass). Not on a rescue turn: in a short terminal the island takes
+            # the hand's room then, and the bar lists the anytime cards.
             keys = [o.key for o in options if o.option_id in cards and o.key]
             span = f" ({keys[0]}-{keys[-1]})" if len(keys) > 1 else f" ({keys[0]})" if keys else ""
             hint = f"The cards are in your hand pane, with their keys{span}."
