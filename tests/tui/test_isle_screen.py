@@ -753,7 +753,8 @@ def test_rescue_keys_stay_put_for_the_day() -> None:
     """On every rescue turn Pass (or End) is on key 1, and each cat keeps its key for
     the whole day while cats are rescued around it (by Ann or the others); a new day
     deals new cats new keys."""
-    from engine.games.isle.options import END, PASS
+    from engine.core import Prompt
+    from engine.games.isle.options import END, PASS, make
     from themes import glyphs_for
     from tui.games.base import Shown
     from tui.games.isle_scenes import FOUR, ISLE_SEED, isle_choice
@@ -762,16 +763,28 @@ def test_rescue_keys_stay_put_for_the_day() -> None:
     table = make_table(FOUR, ISLE_SEED, game="isle")
     ui = IsleUI(glyphs_for(False))
     keys: dict[str, str | None] = {}
-    day, turns, kept = 0, 0, 0
+    day, turns, kept, cards = 0, 0, 0, 0
 
     def my_rescue(t: Table) -> bool:
         return any(p.kind == "rescue" for p in t.prompts_for(0))
 
-    while turns < 12 and play_until(table, my_rescue, isle_choice):
+    def buys_anytime(t: Table, p: Prompt) -> str:  # so that rescue turns offer a card
+        if p.kind == "buy":
+            drafted = t.view(0)["private"]["drafted"]
+            for card in drafted:
+                option = make("buy", str(card["id"]))
+                if card["kind"] == "anytime" and option in {o.id for o in p.options}:
+                    return option
+        return isle_choice(t, p)
+
+    while turns < 12 and play_until(table, my_rescue, buys_anytime):
         prompt = next(p for p in table.prompts_for(0) if p.kind == "rescue")
         view = table.view(0)
         shown = Shown(0, view["public"], view["private"], prompt, ("Ann", "Bea", "Cal", "Dot"), ())
-        options = ui.prompt_info(shown).options
+        info = ui.prompt_info(shown)
+        options = info.options
+        assert not info.on_cards  # the bar lists the anytime cards too
+        cards += sum(o.option_id.startswith("play:") for o in options)
         if view["public"]["day"] != day:
             day, keys = view["public"]["day"], {}
         assert [o.key for o in options if o.option_id in (PASS, END)] == ["1"]
@@ -782,3 +795,4 @@ def test_rescue_keys_stay_put_for_the_day() -> None:
         turns += 1
         table.answer(0, prompt.id, isle_choice(table, prompt))
     assert turns >= 4 and kept >= 5  # several turns a day, cats met again
+    assert cards >= 1, "no anytime card offered on a rescue turn: try another seed"

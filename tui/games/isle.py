@@ -34,7 +34,7 @@ from textual.widgets import Static
 
 from engine.core import Prompt
 from engine.games.isle.components import COLOUR_LETTER, ROOM_LETTERS, ROOM_NAMES
-from engine.games.isle.options import PLACE, card_number, make, make_place, parse
+from engine.games.isle.options import END, PASS, PLACE, card_number, make, make_place, parse
 from engine.games.isle.scoring import (
     Board,
     Placed,
@@ -729,13 +729,14 @@ class IsleUI(GameUI):
             self._rescue_books[shown.seat] = held
         book = held[1]
         board = [str(t["id"]) for field in shown.public["fields"] for t in field]
+        ordered = sorted(self.ordered_options(shown), key=lambda o: o[0] not in (PASS, END))
         choices = [
             (
                 option_id,
                 label,
                 option_id.partition(":")[2] if option_id.startswith("rescue:") else None,
             )
-            for option_id, label in self.ordered_options(shown)
+            for option_id, label in ordered  # Pass (or End) first: it takes key 1
         ]
         return book.keyed(choices, board=board)
 
