@@ -17,7 +17,7 @@ _IRREGULAR = {"is": "are", "has": "have", "was": "were", "does": "do", "goes": "
 # A clause starts at the start of the text or after one of these.
 _CLAUSE = r"(?:^|(?<=[.:;!?]\s)|(?<=\(\s)|(?<=\())"
 # A second verb after "and" (the engine's lines join two at most, with an object after).
-_AND_VERB = re.compile(r"\band ([a-z]{2,}s)(?= (?:a|an|the|them|it|[A-Z0-9]))")
+_AND_VERB = re.compile(r"\band ([a-z]{2,}s)(?= (?:a|an|the|them|it|for|[A-Z0-9]))")
 
 
 def _base_form(verb: str) -> str:

@@ -796,3 +796,48 @@ def test_rescue_keys_stay_put_for_the_day() -> None:
         table.answer(0, prompt.id, isle_choice(table, prompt))
     assert turns >= 4 and kept >= 5  # several turns a day, cats met again
     assert cards >= 1, "no anytime card offered on a rescue turn: try another seed"
+
+
+def test_isle_words_count_right() -> None:
+    """Counted words agree with their number: "1 cat" in a field, "1 square" for a
+    one-square treasure, rescue cards' baskets ("1 full basket and 1 half basket",
+    "no basket"), a speed 4 card's "no basket" in the cards played; cards in hand are
+    paid for and show no cost."""
+    from engine.games.isle.rules import _baskets_words, tile_words
+    from themes import glyphs_for
+    from tui.games.base import Shown
+    from tui.games.isle_scenes import isle_rescue_scene
+
+    assert _baskets_words(1, 1) == "1 full basket and 1 half basket"
+    assert _baskets_words(0, 2) == "2 half baskets" and _baskets_words(0, 0) == "no basket"
+    assert tile_words("T1").endswith("(1 square)") and tile_words("T3").endswith("(3 squares)")
+    table = isle_rescue_scene().table
+    view = table.view(0)
+    public = dict(view["public"])
+    public["fields"] = [view["public"]["fields"][0][:1], view["public"]["fields"][1]]
+    players = [dict(p) for p in public["players"]]
+    players[1]["committed"] = [{"speed": 4, "basket": "none"}]
+    public["players"] = players
+    (prompt,) = table.prompts_for(0)
+    shown = Shown(0, public, view["private"], prompt, ("Ann", "Bea", "Cal", "Dot"), ())
+    ui = IsleUI(glyphs_for(False))
+    assert "3 fish a cat, 1 cat\n" in ui.island_text(shown, 30).plain + "\n"
+    assert "Bea: speed 4, no basket" in ui.played_text(shown).plain
+    hand = ui.hand_text(shown, ui.prompt_info(shown), 44).plain
+    assert "Rescue: speed 1, half basket" in hand and " fish\n" not in hand + "\n", hand
+
+
+async def test_the_keys_screen_names_the_isle_panes_as_players_know_them() -> None:
+    """? while a cat is placed: the boat's keys are "in your boat" and s "in your boat
+    and hand", not the panes' internal names ("in isle main")."""
+    from tui.screens.keys import KeysScreen
+
+    app = SceneApp(isle_place_scene())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert isinstance(app.screen, KeysScreen)
+        where = {r.description: r.where for r in app.screen.rows}
+        assert where["Place"] == "in your boat" and where["Score"] == "in your boat and hand"
+        assert not [w for w in where.values() if "isle" in w]

@@ -41,6 +41,10 @@ CASES = [
         "You shuffle the 5 cards and deal them back.",
     ),
     ("Ann passes.", "You pass."),
+    (
+        "Ann has nothing to play and passes for the rest of the rare finds.",
+        "You have nothing to play and pass for the rest of the rare finds.",
+    ),
     ("Ann catches the bird.", "You catch the bird."),
     (
         "Branch L1 breaks: strength 3 (Ann's token). Down come 2 cats, back to their starts.",

@@ -430,6 +430,9 @@ class IsleBoatPane(Vertical):
 class IsleMain(Vertical):
     """Your boat over your hand; ``s`` shows (or hides) your score as it stands."""
 
+    keys_where = "your boat and hand"
+    """Where the keys screen (?) says its keys work."""
+
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding(
             "s",
@@ -472,6 +475,9 @@ class WidthDrawn(Static):
 class IsleHandPane(VerticalScroll):
     """Your fish, baskets and cards (the draft's pack, the cart)."""
 
+    keys_where = "your hand"
+    """Where the keys screen (?) says its keys work."""
+
     def compose(self) -> ComposeResult:
         yield WidthDrawn(id="isle-hand-text")
 
@@ -485,6 +491,8 @@ class IsleIslandPane(WidthDrawn):
     the arrows move a cursor over the cats that can be rescued, Enter rescues that one."""
 
     FIRST_WIDTH = FIELD_WIDTH
+    keys_where = "the island"
+    """Where the keys screen (?) says its keys work."""
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "rescue", "Rescue", tooltip="Rescue the cat under the cursor"),
         Binding("right", "step(1)", "Cat", key_display="←→", tooltip="The next cat"),
@@ -994,10 +1002,12 @@ class IsleUI(GameUI):
         width: int,
         count: int = 1,
         note: str = "",
+        priced: bool = True,
     ) -> Content:
-        """A card: its key (if it is a choice now), kind letter, name, cost; ``count``
-        identical cards on one line ("x2"); a rescue card's name says its speed and
-        basket, any other card's text follows, indented under the name for ``width``."""
+        """A card: its key (if it is a choice now), kind letter, name, cost (unless it
+        is paid for: ``priced`` False); ``count`` identical cards on one line ("x2"); a
+        rescue card's name says its speed and basket, any other card's text follows,
+        indented under the name for ``width``."""
         kind = str(card["kind"])
         name: list[tuple[str, str] | str] = [
             (f" {key} " if key else "   ", "bold reverse" if key else ""),
@@ -1006,7 +1016,9 @@ class IsleUI(GameUI):
             " ",
             (str(card["name"]), "bold"),
         ]
-        rest: list[tuple[str, str] | str] = [(f" {card['cost']} fish", "$text-muted")]
+        rest: list[tuple[str, str] | str] = (
+            [(f" {card['cost']} fish", "$text-muted")] if priced else []
+        )
         if count > 1:
             rest.append((f" x{count}", "bold"))
         if note:
@@ -1027,6 +1039,8 @@ class IsleUI(GameUI):
         keys: Mapping[str, str],
         width: int,
         notes: Mapping[str, str] | None = None,
+        *,
+        priced: bool = True,
     ) -> list[Content]:
         """Cards with one line per kind of card: identical cards (same name, same note)
         that are one choice on the prompt bar (the draft) share a line, its key and a
@@ -1046,7 +1060,7 @@ class IsleUI(GameUI):
         out = []
         for (_name, note, _own), same in groups.items():
             key = next((keys[str(c["id"])] for c in same if str(c["id"]) in keys), None)
-            out.append(self._card_line(same[0], key, width, len(same), note))
+            out.append(self._card_line(same[0], key, width, len(same), note, priced))
         return out
 
     def hand_text(self, shown: Shown, info: PromptInfo, width: int = HAND_WIDTH) -> Content:
@@ -1125,7 +1139,9 @@ class IsleUI(GameUI):
                     (f" {KIND_WORD[kind]} ({len(cards)})", "bold"),
                 )
             )
-            lines += self._card_lines(cards, keys, width, dict.fromkeys(committed, "committed"))
+            lines += self._card_lines(  # paid for: no cost
+                cards, keys, width, dict.fromkeys(committed, "committed"), priced=False
+            )
         if not hand and not (drafting or drafted or drawn):
             lines.append(Content.styled("No cards in hand.", "dim"))
         lessons = private.get("private_lessons") or []
@@ -1133,7 +1149,7 @@ class IsleUI(GameUI):
             lines.append(
                 Content.styled(f"{self._whose(shown)} private lessons ({len(lessons)}):", "bold")
             )
-            lines += self._card_lines(lessons, {}, width)
+            lines += self._card_lines(lessons, {}, width, priced=False)
         return Content("\n").join(lines)
 
     def island_text(
@@ -1176,7 +1192,8 @@ class IsleUI(GameUI):
             price = public["prices"][f]
             heads.append(
                 Content.assemble(
-                    (f"{FIELD_WORD[f]}", "bold"), (f": {price} fish a cat, {len(field)} cats", "")
+                    (f"{FIELD_WORD[f]}", "bold"),
+                    (f": {price} fish a cat, {len(field)} cat{'' if len(field) == 1 else 's'}", ""),
                 )
             )
             cats.append(
@@ -1328,7 +1345,8 @@ class IsleUI(GameUI):
                     Content.assemble(
                         (KIND_LETTER["rescue"], KIND_STYLE["rescue"]),
                         (f" {names[int(p['seat'])]}", "bold"),
-                        f": speed {c['speed']}, {c['basket']} basket",
+                        f": speed {c['speed']}, "
+                        + ("no basket" if c["basket"] == "none" else f"{c['basket']} basket"),
                     )
                 )
         played = public.get("played") or []

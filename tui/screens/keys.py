@@ -32,6 +32,10 @@ def _where(node: object, app: App[Any], screen: Screen[Any]) -> str:
     if node is screen:
         return "this screen"
     if isinstance(node, Widget):
+        # As the player knows the pane: its own words (``keys_where``), else its id.
+        label = getattr(node, "keys_where", None)
+        if label:
+            return f"in {label}"
         name = node.id or type(node).__name__
         return f"in {name.replace('-', ' ').replace('_', ' ').lower()}"
     return type(node).__name__

@@ -127,6 +127,9 @@ def boat_lines(data: BoatData, *, focused: bool = True) -> list[Content]:
 class BoatView(Widget, can_focus=True):
     """One boat; with a tile to place, the keys move it (see the module docstring)."""
 
+    keys_where = "your boat"
+    """Where the keys screen (?) says its keys work."""
+
     DEFAULT_CSS = """
     BoatView { width: auto; height: auto; }
     """

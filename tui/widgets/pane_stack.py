@@ -14,6 +14,9 @@ class PaneStack(VerticalScroll):
     with the keys) only while something in it is out of view.
     """
 
+    keys_where = "the panes on the right"
+    """Where the keys screen (?) says its keys work (they scroll the stack)."""
+
     room: int | None = None
     """The rows the column leaves the stack (its max-height), once a
     :class:`SideColumn` has measured them."""

@@ -308,6 +308,16 @@ def tile_words(tile: str, colour: str | None = None) -> str:
     return f"the common treasure {shape} ({size} square{'s' if size > 1 else ''})"
 
 
+def _baskets_words(full: int, half: int) -> str:
+    """Rescue cards' baskets in words: "1 full basket and 2 half baskets", "no basket"."""
+    parts = [
+        f"{n} {kind} basket{'s' if n > 1 else ''}"
+        for n, kind in ((full, "full"), (half, "half"))
+        if n
+    ]
+    return " and ".join(parts) or "no basket"
+
+
 def basket_uses(s: IsleState, seat: int) -> int:
     """How many cats ``seat`` can still put in a basket today."""
     return (s.baskets[seat] - s.used[seat]) + len(s.full[seat]) + len(s.half[seat]) // 2
@@ -545,7 +555,7 @@ def _reveal(s: IsleState, events: list[Event]) -> None:
         for c in cards:
             s.hands[seat].remove(c)
         if cards:
-            baskets = f"{len(s.full[seat])} full and {len(s.half[seat])} half baskets"
+            baskets = _baskets_words(len(s.full[seat]), len(s.half[seat]))
             events.append(
                 Event(
                     f"{name_of(s, seat)} reveals {len(cards)} rescue "
@@ -1050,7 +1060,7 @@ def _bonus_prompt(s: IsleState, seat: int, task: dict[str, Any]) -> Prompt:
     opts = [
         Option(
             make("common", shape),
-            f"Take the common treasure {shape} ({len(SHAPES[shape].cells)} squares)",
+            f"Take {tile_words(shape)}",
         )
         for shape in _commons_left(s)
         if can_place(shape, occ, s.anywhere[seat])
@@ -1071,7 +1081,7 @@ def _commons_prompt(s: IsleState, seat: int, task: dict[str, Any]) -> Prompt:
     opts = [
         Option(
             make("common", shape),
-            f"Take the common treasure {shape} ({len(SHAPES[shape].cells)} squares)",
+            f"Take {tile_words(shape)}",
         )
         for shape in _commons_left(s, shapes)
         if can_place(shape, occ, s.anywhere[seat])
