@@ -500,8 +500,8 @@ def test_finds_80x24(snap_compare: SnapCompare) -> None:
 
 def test_day_two_120x40(snap_compare: SnapCompare) -> None:
     """You should see day 2's draft (cards pass right): the log under the island tells
-    how day 1 ended, the Played pane under Ann's hand lists the public lessons in play
-    with their colours and owners, and Ann's boat holds the cats she placed on day 1."""
+    how day 1 ended, the Played pane under Ann's hand, made short for the pack above it,
+    says "Played face up: 8 cards", and Ann's boat holds the cats she placed on day 1."""
     assert snap_compare(SceneApp(isle_day_two_scene()), terminal_size=(120, 40))
 
 
@@ -841,3 +841,35 @@ async def test_the_keys_screen_names_the_isle_panes_as_players_know_them() -> No
         where = {r.description: r.where for r in app.screen.rows}
         assert where["Place"] == "in your boat" and where["Score"] == "in your boat and hand"
         assert not [w for w in where.values() if "isle" in w]
+
+
+@pytest.mark.parametrize(("players", "seed"), [(3, 5), (4, 1)])
+async def test_the_cards_played_are_never_cut_off_at_120x40(players: int, seed: int) -> None:
+    """Day 2's and 3's rescue at 120x40: however many cards were played, the Played pane
+    shows its whole text (the lessons' texts and the older cards give way first, the
+    counts stay), a line of rescue cards per player."""
+    from tui.games.isle import IslePlayedPane
+    from tui.games.isle_scenes import isle_choice
+    from tui.scenes import play_until
+
+    seats = [("Ann", "human"), ("Bea", "bot"), ("Cal", "bot"), ("Dot", "bot")][:players]
+    table = make_table(seats, seed, game="isle")
+    for day in (2, 3):
+        assert play_until(
+            table,
+            lambda t, day=day: (
+                t.view(0)["public"]["day"] >= day
+                and any(p.kind == "rescue" for p in t.prompts_for(0))
+            ),
+            isle_choice,
+        )
+        app = SceneApp(Scene(table, scene_settings()))
+        async with app.run_test(size=(120, 40)) as pilot:
+            await pilot.pause()
+            await pilot.pause()
+            (pane,) = [p for p in app.screen.query(IslePlayedPane) if p.display]
+            text = str(pane.visual)
+            assert pane.content_size.height >= len(text.split("\n")), text
+            assert "Rescue cards today" in text
+            committed = [p for p in table.view(0)["public"]["players"] if p.get("committed")]
+            assert text.count("speed") >= len(committed)

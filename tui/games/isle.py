@@ -929,7 +929,11 @@ class IsleUI(GameUI):
         if bool(island.cats) != was_rescuing:  # a rescue turn begins or ends: the arrows
             self.focus(screen)
         played = self.played_text(shown)
-        where = self._played_place(screen, shown, info, played, island.cat, boat_shown=pane.display)
+        where, room = self._played_place(
+            screen, shown, info, played, island.cat, boat_shown=pane.display
+        )
+        if where == "hand":  # under the hand, in the rows it may take there
+            played = self.played_text(shown, room, HAND_WIDTH)
         for pane_id, here in (("#isle-played-wide", "hand"), ("#isle-played", "side")):
             played_pane = screen.query_one(pane_id, IslePlayedPane)
             played_pane.display = where == here
@@ -945,29 +949,31 @@ class IsleUI(GameUI):
         cat: str | None,
         *,
         boat_shown: bool,
-    ) -> str:
+    ) -> tuple[str, int]:
         """Where the cards played go: ``"hand"`` (under the hand, in a wide terminal),
         ``"side"`` (over the log), or ``""`` (nowhere: nothing is played yet and the
-        pane would push something out of sight).  Where they fit whole: under the hand
-        first, then over the log; else under the hand in a wide terminal, whose pane
-        scrolls by keys (the island's column would push them out of sight)."""
+        pane would push something out of sight); and the rows their text may take
+        under the hand.  Where they fit whole: under the hand first, then over the log;
+        else under the hand in a wide terminal, in the rows the hand leaves (the
+        island's column would push them out of sight), the hand scrolling if need be."""
         rows = screen.size.height - bar_rows(info, screen.size.width) - 1  # and the footer
         main = screen.query_one(IsleMain).display
         wide = main and screen.size.width >= WIDE_COLUMNS
+        left = 0
         if wide:
             hand = rows_of(self.hand_text(shown, info, HAND_WIDTH), HAND_WIDTH) + 2
-            if hand + min(rows_of(played, HAND_WIDTH), PLAYED_ROWS) + 2 <= rows - (
-                H + 3 if boat_shown else 0
-            ):
-                return "hand"
+            left = rows - (H + 3 if boat_shown else 0) - hand - 2  # under the hand, inside
+            fitted = self.played_text(shown, PLAYED_ROWS, HAND_WIDTH)
+            if rows_of(fitted, HAND_WIDTH) <= left:
+                return "hand", PLAYED_ROWS
         # The island's text, inside its pane (a border each side, a column's padding).
         width = screen.size.width - (MAIN_COLUMNS if main else 0) - 3
         island = rows_of(self.island_text(shown, width, cat), width) + 2
         if island + rows_of(played, width) + 2 + LOG_ROWS <= rows:
-            return "side"
+            return "side", 0
         if not self._anything_played(shown.public):
-            return ""
-        return "hand" if wide else "side"
+            return "", 0
+        return ("hand", max(1, min(left, PLAYED_ROWS))) if wide else ("side", 0)
 
     @staticmethod
     def _anything_played(public: Mapping[str, Any]) -> bool:
@@ -1313,7 +1319,20 @@ class IsleUI(GameUI):
         block += mini_boat(p, is_ascii(g))
         return [line.truncate(OTHER_WIDTH) for line in block]
 
-    def played_text(self, shown: Shown) -> Content:
+    def played_text(
+        self, shown: Shown, rows: int | None = None, width: int = HAND_WIDTH
+    ) -> Content:
+        """The cards played face up: the public lessons in play, today's rescue cards
+        (a line a player), the last cards played. With ``rows``, it is fitted to that
+        many rows ``width`` wide: the lessons' texts go first, then the older cards
+        played (the count stays)."""
+        for texts, last in ((True, 6), (False, 6), (False, 3), (False, 0)):
+            content = self._played(shown, texts, last)
+            if rows is None or rows_of(content, width) <= rows:
+                break
+        return content
+
+    def _played(self, shown: Shown, texts: bool, last: int) -> Content:
         public = shown.public
         names = shown.names
         lines: list[Content] = []
@@ -1336,23 +1355,33 @@ class IsleUI(GameUI):
                         (f" ({names[int(lesson['owner'])]})", "$text-muted"),
                     )
                 )
-                lines.append(Content.styled(f"  {card['text']}", "$text-muted"))
-        revealed = [(p, c) for p in public["players"] for c in p.get("committed") or []]
+                if texts:
+                    lines.append(Content.styled(f"  {card['text']}", "$text-muted"))
+        revealed = [p for p in public["players"] if p.get("committed")]
         if revealed:
             lines.append(Content.styled("Rescue cards today:", "bold"))
-            for p, c in revealed:
+            for p in revealed:
+                cards = "; ".join(
+                    f"speed {c['speed']}, "
+                    + ("no basket" if c["basket"] == "none" else f"{c['basket']} basket")
+                    for c in p["committed"]
+                )
                 lines.append(
                     Content.assemble(
                         (KIND_LETTER["rescue"], KIND_STYLE["rescue"]),
                         (f" {names[int(p['seat'])]}", "bold"),
-                        f": speed {c['speed']}, "
-                        + ("no basket" if c["basket"] == "none" else f"{c['basket']} basket"),
+                        f": {cards}",
                     )
                 )
         played = public.get("played") or []
         if played:
-            lines.append(Content.styled(f"Played face up ({public['played_count']}):", "bold"))
-            for c in played[-6:]:
+            count = int(public["played_count"])
+            shown_here = played[-last:] if last else []
+            head = f"Played face up: {count} card{'s' if count != 1 else ''}"
+            if shown_here:
+                head += ", the last:" if len(shown_here) < count else ":"
+            lines.append(Content.styled(head, "bold"))
+            for c in shown_here:
                 kind = str(c["kind"])
                 lines.append(
                     Content.assemble(
