@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Vertical, VerticalScroll
+from textual.containers import Vertical
 from textual.content import Content
 from textual.widgets import Static
 
@@ -62,6 +62,7 @@ from themes import ASCII_GLYPHS, Glyphs
 from tui.games.base import GameUI, Shown, winners_title
 from tui.widgets import KeyBook, KeyedOption, PromptInfo, keyed_options, keyed_slots
 from tui.widgets.boat import BoatData, BoatView, Preview, boat_lines
+from tui.widgets.key_scroll import KeyScroll
 from tui.widgets.pane_messages import PaneChoice, PaneSetting
 from tui.widgets.prompt_bar import bar_rows
 from tui.widgets.result import ITEM_GAP, GameResult, ResultSection, flow
@@ -472,7 +473,7 @@ class WidthDrawn(Static):
         self.redraw()
 
 
-class IsleHandPane(VerticalScroll):
+class IsleHandPane(KeyScroll):
     """Your fish, baskets and cards (the draft's pack, the cart)."""
 
     keys_where = "your hand"

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 from textual import events
-from textual.containers import Vertical, VerticalScroll
+from textual.containers import Vertical
+
+from tui.widgets.key_scroll import KeyScroll
 
 
-class PaneStack(VerticalScroll):
+class PaneStack(KeyScroll):
     """Panes one above the other (the seats, the game's side panes), over the log.
 
     In a :class:`SideColumn` its height is capped so that the log under it keeps
