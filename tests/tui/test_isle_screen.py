@@ -873,3 +873,29 @@ async def test_the_cards_played_are_never_cut_off_at_120x40(players: int, seed: 
             assert "Rescue cards today" in text
             committed = [p for p in table.view(0)["public"]["players"] if p.get("committed")]
             assert text.count("speed") >= len(committed)
+
+
+async def test_a_colour_asked_while_buying_takes_letter_keys() -> None:
+    """Buying Colour Trio asks its colour at once: the colours are on their letters
+    (b, g, r, o, u for purple), so a card's number key pressed a moment late (5, meant
+    for the next card) changes nothing; u then chooses purple and the buying goes on."""
+    app = SceneApp(isle_buy_scene())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        info = screen.prompt_info
+        assert info is not None
+        trio = next(o.key for o in info.options if o.label == "Buy Colour Trio")
+        await pilot.press(trio)
+        await pilot.pause()
+        info = screen.prompt_info
+        assert info is not None and info.kind == "colour", info
+        keys = {o.label: o.key for o in info.options}
+        assert [keys[c] for c in ("Blue", "Green", "Red", "Orange", "Purple")] == list("bgrou")
+        await pilot.press("5")
+        await pilot.pause()
+        assert screen.prompt_info is not None and screen.prompt_info.kind == "colour"
+        await pilot.press("u")
+        await pilot.pause()
+        assert screen.prompt_info is not None and screen.prompt_info.kind == "buy"

@@ -64,7 +64,7 @@ from tui.widgets import KeyBook, KeyedOption, PromptInfo, keyed_options, keyed_s
 from tui.widgets.boat import BoatData, BoatView, Preview, boat_lines
 from tui.widgets.key_scroll import KeyScroll
 from tui.widgets.pane_messages import PaneChoice, PaneSetting
-from tui.widgets.prompt_bar import bar_rows
+from tui.widgets.prompt_bar import OPTION_KEYS, bar_rows
 from tui.widgets.result import ITEM_GAP, GameResult, ResultSection, flow
 
 if TYPE_CHECKING:
@@ -108,6 +108,8 @@ PHASE_WORD = {
 }
 FIELD_WORD = ("Left field", "Right field")
 CARD_PHASES = ("draft", "buy", "commit")
+COLOUR_KEY = {"blue": "b", "green": "g", "red": "r", "orange": "o", "purple": "u"}
+"""A colour's key where one is chosen (p is the command palette's)."""
 RESCUE_LOOSE = 2
 """Keys of a rescue turn's choices about no cat: Pass (or End) and an anytime card."""
 TALL = 34
@@ -725,6 +727,23 @@ class IsleUI(GameUI):
         # past the bar's lines, and their keys follow the fields' order.
         return out + cats
 
+    def _colour_options(self, shown: Shown) -> tuple[KeyedOption, ...]:
+        """A colour to choose, on its letter (b g r o, u for purple: p is the
+        palette's): a colour asked in the middle of buying takes none of the cards'
+        number keys, so a card's key pressed a moment late changes nothing."""
+        out: list[KeyedOption] = []
+        rest: list[tuple[str, str]] = []
+        for option_id, label in self.ordered_options(shown):
+            verb, _sep, colour = option_id.partition(":")
+            if verb == "colour" and colour in COLOUR_KEY:
+                out.append(KeyedOption(COLOUR_KEY[colour], option_id, label))
+            else:
+                rest.append((option_id, label))
+        used = {o.key for o in out}
+        spare = iter(k for k in OPTION_KEYS if k not in used)
+        out += [KeyedOption(next(spare, None), option_id, label) for option_id, label in rest]
+        return tuple(out)
+
     def _rescue_options(self, shown: Shown) -> tuple[KeyedOption, ...]:
         """A rescue turn's choices on keys that stay put for the day: Pass (or End) on
         1, the anytime cards on the next keys, and each cat of the day's fields on a key
@@ -830,6 +849,8 @@ class IsleUI(GameUI):
             options = self._card_options(shown, [str(c["id"]) for c in drafted])
         elif prompt.kind == "rescue" and shown.seat is not None:
             options = self._rescue_options(shown)
+        elif prompt.kind == "colour":
+            options = self._colour_options(shown)
         elif prompt.kind == "commit":
             hand = shown.private.get("hand") or []
             rescue = [str(c["id"]) for c in hand if c["kind"] == "rescue"]
