@@ -734,9 +734,9 @@ class IsleUI(GameUI):
         out: list[KeyedOption] = []
         rest: list[tuple[str, str]] = []
         for option_id, label in self.ordered_options(shown):
-            verb, _sep, colour = option_id.partition(":")
-            if verb == "colour" and colour in COLOUR_KEY:
-                out.append(KeyedOption(COLOUR_KEY[colour], option_id, label))
+            parsed = parse(option_id)
+            if parsed.verb == "colour" and parsed.arg in COLOUR_KEY:
+                out.append(KeyedOption(COLOUR_KEY[parsed.arg], option_id, label))
             else:
                 rest.append((option_id, label))
         used = {o.key for o in out}
@@ -762,7 +762,7 @@ class IsleUI(GameUI):
             (
                 option_id,
                 label,
-                option_id.partition(":")[2] if option_id.startswith("rescue:") else None,
+                parsed.arg if (parsed := parse(option_id)).verb == "rescue" else None,
             )
             for option_id, label in ordered  # Pass (or End) first: it takes key 1
         ]
