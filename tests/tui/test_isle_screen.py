@@ -212,12 +212,12 @@ def test_buy_80x24(snap_compare: SnapCompare) -> None:
 def test_rescue_80x24(snap_compare: SnapCompare) -> None:
     """You should see the island across the whole width (no boat, no hand: a short
     terminal's rescue turn), both fields side by side with every cat drawn, the first
-    marked ▶B15; "▶Rescue the blue cat B15 (4 squares) from the left field: 3 fish (13
-    left)" under the turn order; the log under the island; the prompt bar "Your rescue
-    turn: one cat (2 basket uses, 16 fish), or pass for the day." with "1 Pass: no
-    more cats for you today (final)" first, then cats as "B15 blue cat, 4 squares, left
-    field: 3 fish (13 left)", and "+ 11 more: keys ..."; "⏎ Rescue ←→ Cat s Score" in
-    the footer."""
+    each with its key under it ("3▶B15 4 P03 5 O07 ...", the cursor's mark between the
+    first cat's key and id); "▶B15 blue cat, 4 squares, left field: 3 fish (13 left)"
+    under the turn order; the log under the island; the prompt bar "Your rescue turn:
+    one cat (2 basket uses, 16 fish), or pass for the day." with only "1 Pass: no more
+    cats for you today (final)" listed and the hint "Keys 3-j: the cat each is under on
+    the island"; "⏎ Rescue ←→ Cat s Score" in the footer."""
     assert snap_compare(SceneApp(isle_rescue_scene()), terminal_size=(80, 24))
 
 
@@ -583,8 +583,12 @@ async def test_a_cat_is_chosen_with_the_arrows_on_the_island() -> None:
         second = island.cats[1]
         assert island.cat == second
         text = str(island.visual)
-        marked = [line for line in text.splitlines() if line.startswith("▶Rescue")]
-        assert len(marked) == 1 and f" {second} " in marked[0] and "fish (" in marked[0], text
+        marked = [line for line in text.splitlines() if line.startswith(f"▶{second} ")]
+        assert len(marked) == 1 and "fish (" in marked[0], text
+        # Under each cat its key; the cursor's mark between key and id.
+        info = game.prompt_info
+        keys = {o.option_id: o.key for o in info.options} if info else {}
+        assert f"{keys[f'rescue:{second}']}▶{second}" in text, text
         await pilot.press("enter")
         await pilot.pause()
         prompt = next(p for p in game.table.prompts_for(0))
@@ -652,8 +656,9 @@ def test_draft_two_players_120x40(snap_compare: SnapCompare) -> None:
 
 def test_rescue_120x40(snap_compare: SnapCompare) -> None:
     """You should see Ann's boat large over her hand, the island with both fields side by
-    side and the cursor's cat marked ▶ in its field with "▶Rescue the blue cat B15 ..."
-    under the turn order, and the prompt bar's rescue choices as at 80x24."""
+    side, each cat's key under it and the cursor's mark in "3▶B15", "▶B15 blue cat, 4
+    squares, left field: 3 fish (13 left)" under the turn order, and the prompt bar as
+    at 80x24 (Pass listed, the cats' keys on the island)."""
     assert snap_compare(SceneApp(isle_rescue_scene()), terminal_size=(120, 40))
 
 
@@ -783,7 +788,9 @@ def test_rescue_keys_stay_put_for_the_day() -> None:
         shown = Shown(0, view["public"], view["private"], prompt, ("Ann", "Bea", "Cal", "Dot"), ())
         info = ui.prompt_info(shown)
         options = info.options
-        assert not info.on_cards  # the bar lists the anytime cards too
+        # The bar lists Pass and the anytime cards; the cats' keys are on the island.
+        assert info.on_cards == {o.option_id for o in options if o.option_id.startswith("rescue:")}
+        assert not info.on_cards or "on the island" in info.hint, info.hint
         cards += sum(o.option_id.startswith("play:") for o in options)
         if view["public"]["day"] != day:
             day, keys = view["public"]["day"], {}

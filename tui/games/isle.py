@@ -365,19 +365,28 @@ def rows_of(text: Content, width: int) -> int:
     return sum(max(1, -(-line.cell_length // width)) for line in text.split("\n"))
 
 
-def tile_width(tile: tuple[str, list[list[tuple[str, str]]]]) -> int:
+Drawn = tuple[str | Content, list[list[tuple[str, str]]]]
+"""A tile for :func:`flow_tiles`: its label (an id, or a Content with a key on it) and
+its drawing, rows of (character, style) cells."""
+
+
+def tile_width(tile: Drawn) -> int:
     """The columns a tile takes in :func:`flow_tiles`: its drawing or its id under it,
     whichever is wider, and a space."""
     label, drawn = tile
-    return max(len(drawn[0]), len(label)) + 1
+    return (
+        max(
+            len(drawn[0]),
+            Content(label).cell_length if isinstance(label, str) else label.cell_length,
+        )
+        + 1
+    )
 
 
-def flow_tiles(
-    tiles: Sequence[tuple[str, list[list[tuple[str, str]]]]], width: int
-) -> list[Content]:
-    """Tiles side by side (each with its id under it), wrapped at ``width`` columns."""
+def flow_tiles(tiles: Sequence[Drawn], width: int) -> list[Content]:
+    """Tiles side by side (each with its label under it), wrapped at ``width`` columns."""
     out: list[Content] = []
-    row: list[tuple[str, list[list[tuple[str, str]]]]] = []
+    row: list[Drawn] = []
     used = 0
 
     def flush() -> None:
@@ -385,14 +394,17 @@ def flow_tiles(
             return
         height = max(len(drawn) for _label, drawn in row)
         for y in range(height + 1):
-            parts: list[tuple[str, str]] = []
+            parts: list[str | Content | tuple[str, str]] = []
             for label, drawn in row:
-                w = max(len(drawn[0]), len(label))
+                w = tile_width((label, drawn)) - 1
                 if y < len(drawn):
                     cells = drawn[y] + [(" ", "")] * (w - len(drawn[y]))
                     parts.extend(cells)
                 elif y == height:
-                    parts.append((label.ljust(w), "$text-muted"))
+                    if isinstance(label, str):
+                        parts.append((label.ljust(w), "$text-muted"))
+                    else:
+                        parts.append(label.pad_right(w - label.cell_length))
                 else:
                     parts.append((" " * w, ""))
                 parts.append((" ", ""))
@@ -778,6 +790,18 @@ class IsleUI(GameUI):
         parsed = [parse(o.id) for o in prompt.options]
         return [p.arg for p in parsed if p.verb == "rescue" and p.arg is not None]
 
+    @staticmethod
+    def _cat_keys(info: PromptInfo) -> dict[str, str]:
+        """On a rescue turn, each cat's key by its tile id (shown under the cat)."""
+        if info.kind != "rescue":
+            return {}
+        out: dict[str, str] = {}
+        for option in info.options:
+            parsed = parse(option.option_id)
+            if parsed.verb == "rescue" and parsed.arg is not None and option.key:
+                out[parsed.arg] = option.key
+        return out
+
     def _rescue_label(self, shown: Shown, option_id: str, label: str) -> str:
         """A cat to rescue as the island pane names it (its tile id: ``B15``), its field,
         its price and the fish left after it."""
@@ -870,6 +894,16 @@ class IsleUI(GameUI):
                 "s shows your boat)."
             )
             return PromptInfo(prompt.text, options, hint, prompt.kind, listed=False)
+        elif prompt.kind == "rescue" and (
+            cats := self._cat_keys(PromptInfo("", options, kind="rescue"))
+        ):
+            # Each cat's key is under it on the island, which is in sight on a rescue
+            # turn; the bar lists Pass and the anytime cards.
+            keys = sorted(cats.values(), key=OPTION_KEYS.index)
+            span = f"{keys[0]}-{keys[-1]}" if len(keys) > 1 else keys[0]
+            hint = f"Keys {span}: the cat each is under on the island (or the arrows, then Enter)."
+            listed = frozenset(make("rescue", tile) for tile in cats)
+            return PromptInfo(prompt.text, options, hint, prompt.kind, on_cards=listed)
         elif prompt.kind != "rescue" and (
             cards := frozenset(o.option_id for o in options if _option_card(o.option_id))
         ):
@@ -947,7 +981,8 @@ class IsleUI(GameUI):
         island = screen.query_one(IsleIslandPane)
         was_rescuing = bool(island.cats)
         island.aim(self._rescuable(shown))
-        island.show(lambda width: self.island_text(shown, width, island.cat))
+        keys = self._cat_keys(info)
+        island.show(lambda width: self.island_text(shown, width, island.cat, keys))
         if bool(island.cats) != was_rescuing:  # a rescue turn begins or ends: the arrows
             self.focus(screen)
         played = self.played_text(shown)
@@ -990,7 +1025,7 @@ class IsleUI(GameUI):
                 return "hand", PLAYED_ROWS
         # The island's text, inside its pane (a border each side, a column's padding).
         width = screen.size.width - (MAIN_COLUMNS if main else 0) - 3
-        island = rows_of(self.island_text(shown, width, cat), width) + 2
+        island = rows_of(self.island_text(shown, width, cat, self._cat_keys(info)), width) + 2
         if island + rows_of(played, width) + 2 + LOG_ROWS <= rows:
             return "side", 0
         if not self._anything_played(shown.public):
@@ -1181,11 +1216,16 @@ class IsleUI(GameUI):
         return Content("\n").join(lines)
 
     def island_text(
-        self, shown: Shown, width: int = FIELD_WIDTH, cat: str | None = None
+        self,
+        shown: Shown,
+        width: int = FIELD_WIDTH,
+        cat: str | None = None,
+        keys: Mapping[str, str] | None = None,
     ) -> Content:
         """The island, drawn for a pane ``width`` columns wide (the fields' cats flow
         across it; the other players' boats stand side by side where they fit); ``cat``:
-        the rescue cursor's cat, marked, and its choice said under the turn order."""
+        the rescue cursor's cat, marked, and its choice said under the turn order;
+        ``keys``: the key of each cat (by tile id) on a rescue turn, under the cat."""
         public = shown.public
         g = self.glyphs
         names = shown.names
@@ -1211,11 +1251,12 @@ class IsleUI(GameUI):
         chosen = make("rescue", cat) if cat is not None else None
         for option in shown.prompt.options if shown.prompt and chosen else ():
             if option.id == chosen:  # the cursor's cat, high up: seen in a short pane too
-                lines.append(Content.styled(f"{g.turn}{option.label}", "bold $accent"))
+                label = self._rescue_label(shown, option.id, option.label)
+                lines.append(Content.styled(f"{g.turn}{label}", "bold $accent"))
         # Wide enough for both fields: they stand side by side, else one over the other.
         two_up = width >= 2 * FIELD_WIDTH + FIELD_GAP
         heads: list[Content] = []
-        cats: list[list[tuple[str, list[list[tuple[str, str]]]]]] = []
+        cats: list[list[Drawn]] = []
         for f, field in enumerate(public["fields"]):
             price = public["prices"][f]
             heads.append(
@@ -1227,7 +1268,7 @@ class IsleUI(GameUI):
             cats.append(
                 [
                     (
-                        f"{g.turn if t['id'] == cat else ''}{t['id']}",
+                        self._cat_label(str(t["id"]), cat, keys),
                         shape_rows(
                             str(t["shape"]),
                             tile_char(str(t["kind"]), t.get("colour")),
@@ -1280,6 +1321,20 @@ class IsleUI(GameUI):
             blocks.insert(0, self._treasures(public, width))
         lines += flow([Content("\n").join(block) for block in blocks], width, gap)
         return Content("\n").join(lines)
+
+    def _cat_label(
+        self, tile: str, cat: str | None, keys: Mapping[str, str] | None
+    ) -> str | Content:
+        """A cat's id under it, marked where the rescue cursor is, after its key on a
+        rescue turn (``3 B15``: the key as the prompt bar shows keys)."""
+        mark = self.glyphs.turn if tile == cat else ""
+        key = (keys or {}).get(tile)
+        if key is None:
+            return f"{mark}{tile}"
+        # The cursor's mark takes the space between key and id: a cat's label keeps its
+        # width as the cursor moves, so no field shifts under it.
+        style = "bold $accent" if tile == cat else ""
+        return Content.assemble((key, "bold reverse"), (mark or " ", style), (tile, style))
 
     def _treasures(self, public: Mapping[str, Any], width: int) -> list[Content]:
         """The rare treasures beside the island (drawn in ``width`` columns), the common
