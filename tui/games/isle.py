@@ -1048,7 +1048,7 @@ class IsleUI(GameUI):
 
     def _boat_note(self, me: Mapping[str, Any]) -> Content:
         return Content.assemble(
-            ("r", "bold $error"),
+            ("x", "bold $error"),
             (" rat  ", "$text-muted"),
             ("b g r p o", "bold"),
             (" maps  ", "$text-muted"),

@@ -4,9 +4,10 @@ The widget draws a :class:`BoatData` (plain data a presenter made from a view): 
 square of the 22x9 grid, two columns per square when :attr:`BoatData.wide` (one
 otherwise).  Outside the hull nothing is drawn; an uncovered square is a dot, shaded
 by its room (the corridor unshaded), with a wall mark where the next square is in
-another room; a rat is ``r``, a treasure map the lower-case letter of its colour.  A
-covered square shows its tile: a cat (or an Oshax) by the upper-case letter of its
-colour (B G R P O) on that colour, a rare treasure ``*``, a common one ``+``: colour is
+another room; a rat is ``x``, a treasure map the lower-case letter of its colour (so
+``r`` is the red map).  A covered square shows its tile: a cat (or an Oshax) by the
+upper-case letter of its colour (B G R P O) on that colour, a rare treasure ``*``, a
+common one ``+``: colour is
 never the only signal.
 
 While a tile is being placed (:attr:`BoatData.preview`), the squares where it could go
@@ -105,7 +106,7 @@ def boat_lines(data: BoatData, *, focused: bool = True) -> list[Content]:
             if key == ".":
                 bg = shade.get(room, "")
                 if (x, y) in data.rats:
-                    char, style = "r", "bold $error"
+                    char, style = "x", "bold $error"
                 elif (x, y) in data.maps:
                     char, style = data.maps[(x, y)]
                 elif (x, y) in data.legal:
