@@ -374,13 +374,8 @@ def tile_width(tile: Drawn) -> int:
     """The columns a tile takes in :func:`flow_tiles`: its drawing or its id under it,
     whichever is wider, and a space."""
     label, drawn = tile
-    return (
-        max(
-            len(drawn[0]),
-            Content(label).cell_length if isinstance(label, str) else label.cell_length,
-        )
-        + 1
-    )
+    text = Content(label) if isinstance(label, str) else label
+    return max(len(drawn[0]), text.cell_length) + 1
 
 
 def flow_tiles(tiles: Sequence[Drawn], width: int) -> list[Content]:
@@ -791,12 +786,11 @@ class IsleUI(GameUI):
         return [p.arg for p in parsed if p.verb == "rescue" and p.arg is not None]
 
     @staticmethod
-    def _cat_keys(info: PromptInfo) -> dict[str, str]:
-        """On a rescue turn, each cat's key by its tile id (shown under the cat)."""
-        if info.kind != "rescue":
-            return {}
+    def _cat_keys(options: Sequence[KeyedOption]) -> dict[str, str]:
+        """Each cat's key by its tile id, shown under the cat (a rescue turn's options;
+        none in any other step's)."""
         out: dict[str, str] = {}
-        for option in info.options:
+        for option in options:
             parsed = parse(option.option_id)
             if parsed.verb == "rescue" and parsed.arg is not None and option.key:
                 out[parsed.arg] = option.key
@@ -894,9 +888,7 @@ class IsleUI(GameUI):
                 "s shows your boat)."
             )
             return PromptInfo(prompt.text, options, hint, prompt.kind, listed=False)
-        elif prompt.kind == "rescue" and (
-            cats := self._cat_keys(PromptInfo("", options, kind="rescue"))
-        ):
+        elif prompt.kind == "rescue" and (cats := self._cat_keys(options)):
             # Each cat's key is under it on the island, which is in sight on a rescue
             # turn; the bar lists Pass and the anytime cards.
             keys = sorted(cats.values(), key=OPTION_KEYS.index)
@@ -981,7 +973,7 @@ class IsleUI(GameUI):
         island = screen.query_one(IsleIslandPane)
         was_rescuing = bool(island.cats)
         island.aim(self._rescuable(shown))
-        keys = self._cat_keys(info)
+        keys = self._cat_keys(info.options)
         island.show(lambda width: self.island_text(shown, width, island.cat, keys))
         if bool(island.cats) != was_rescuing:  # a rescue turn begins or ends: the arrows
             self.focus(screen)
@@ -1025,7 +1017,9 @@ class IsleUI(GameUI):
                 return "hand", PLAYED_ROWS
         # The island's text, inside its pane (a border each side, a column's padding).
         width = screen.size.width - (MAIN_COLUMNS if main else 0) - 3
-        island = rows_of(self.island_text(shown, width, cat, self._cat_keys(info)), width) + 2
+        island = (
+            rows_of(self.island_text(shown, width, cat, self._cat_keys(info.options)), width) + 2
+        )
         if island + rows_of(played, width) + 2 + LOG_ROWS <= rows:
             return "side", 0
         if not self._anything_played(shown.public):

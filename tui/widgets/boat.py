@@ -7,8 +7,7 @@ by its room (the corridor unshaded), with a wall mark where the next square is i
 another room; a rat is ``x``, a treasure map the lower-case letter of its colour (so
 ``r`` is the red map).  A covered square shows its tile: a cat (or an Oshax) by the
 upper-case letter of its colour (B G R P O) on that colour, a rare treasure ``*``, a
-common one ``+``: colour is
-never the only signal.
+common one ``+``: colour is never the only signal.
 
 While a tile is being placed (:attr:`BoatData.preview`), the squares where it could go
 in its current orientation are marked, and the tile itself is drawn at the cursor, on
