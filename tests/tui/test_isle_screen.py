@@ -216,8 +216,8 @@ def test_rescue_80x24(snap_compare: SnapCompare) -> None:
     first cat's key and id); "▶B15 blue cat, 4 squares, left field: 3 fish (13 left)"
     under the turn order; the log under the island; the prompt bar "Your rescue turn:
     one cat (2 basket uses, 16 fish), or pass for the day." with only "1 Pass: no more
-    cats for you today (final)" listed and the hint "Keys 3-j: the cat each is under on
-    the island"; "⏎ Rescue ←→ Cat s Score" in the footer."""
+    cats for you today (final)" listed and the hint "Each cat's key is under it on the
+    island"; "⏎ Rescue ←→ Cat s Score" in the footer."""
     assert snap_compare(SceneApp(isle_rescue_scene()), terminal_size=(80, 24))
 
 

@@ -891,9 +891,8 @@ class IsleUI(GameUI):
         elif prompt.kind == "rescue" and (cats := self._cat_keys(options)):
             # Each cat's key is under it on the island, which is in sight on a rescue
             # turn; the bar lists Pass and the anytime cards.
-            keys = sorted(cats.values(), key=OPTION_KEYS.index)
-            span = f"{keys[0]}-{keys[-1]}" if len(keys) > 1 else keys[0]
-            hint = f"Keys {span}: the cat each is under on the island (or the arrows, then Enter)."
+            # No key range in the hint: the cats' keys skip the screen's own (d, h...).
+            hint = "Each cat's key is under it on the island (or the arrows, then Enter)."
             listed = frozenset(make("rescue", tile) for tile in cats)
             return PromptInfo(prompt.text, options, hint, prompt.kind, on_cards=listed)
         elif prompt.kind != "rescue" and (
