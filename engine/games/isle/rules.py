@@ -917,6 +917,11 @@ def _turn_limit(s: IsleState, seat: int) -> int:
     return 1 + s.extra[seat]
 
 
+def _cats_words(n: int, more: str = "") -> str:
+    """``"one cat"``, ``"one more cat"``, ``"2 more cats"``."""
+    return f"one {more}cat" if n == 1 else f"{n} {more}cats"
+
+
 def _rescue_prompt(s: IsleState, seat: int) -> Prompt:
     opts: list[Option] = []
     cats = rescuable(s, seat) if s.rescued < _turn_limit(s, seat) else []
@@ -932,13 +937,15 @@ def _rescue_prompt(s: IsleState, seat: int) -> Prompt:
     opts.extend(_anytime_options(s, seat, "turn"))
     uses = basket_uses(s, seat)
     have = f"{uses} basket use{'' if uses == 1 else 's'}, {s.fish[seat]} fish"
+    more = _turn_limit(s, seat) - s.rescued  # cats still allowed this turn (extra rescues)
     if s.rescued:
         opts.append(Option(END, "End your turn"))
-        text = f"You may rescue one more cat ({have})."
+        text = f"You may rescue {_cats_words(more, 'more ')} ({have})."
     else:
         opts.append(Option(PASS, "Pass: no more cats for you today (final)"))
         if cats:
-            text = f"Your rescue turn: one cat ({have}), or pass for the day."
+            up_to = "up to " if more > 1 else ""
+            text = f"Your rescue turn: {up_to}{_cats_words(more)} ({have}), or pass for the day."
         elif uses == 0:
             text = f"No basket left for a cat today ({s.fish[seat]} fish): pass for the day."
         else:
@@ -1158,7 +1165,7 @@ def _colour_prompt(s: IsleState, seat: int, task: dict[str, Any]) -> Prompt:
         opts.append(Option(make("colour", c), label))
     if why == "oshax":
         text = "Which colour does your Oshax join, for good?"
-    elif why == "lesson":
+    elif why in ("lesson", "public"):  # bought in the buy step, or drawn by a Peek card
         text = f"Choose the colour of the public lesson {CARDS[task['card']].name}."
     else:
         text = "Choose a colour: 1 fish for each cat (and Oshax) of it on your boat."

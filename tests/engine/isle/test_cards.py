@@ -132,9 +132,11 @@ def test_treasures_for_a_basket_needs_two_treasures() -> None:
 def test_extra_rescue() -> None:
     s = turn_with(80, fields=[["P16", "O16"], ["R13"]], baskets=2)
     answer(s, 0, f"play:{k(80)}")
+    assert prompt_of(s, 0).text.startswith("Your rescue turn: up to 2 cats (")
     answer(s, 0, "rescue:P16")
     answer(s, 0, "auto")
     assert prompt_of(s, 0).kind == "rescue" and "end" in ids(s, 0) and "pass" not in ids(s, 0)
+    assert prompt_of(s, 0).text.startswith("You may rescue one more cat (")
     answer(s, 0, "rescue:O16")
     answer(s, 0, "auto")
     assert prompt_of(s, 1).kind == "rescue" and s.extra[0] == 0
@@ -176,6 +178,20 @@ def test_draw_cards_to_buy(card: int, n: int) -> None:
     assert any(
         "Ann cannot rescue a cat (0 fish, the cheapest cat costs 5)" in e.text for e in events
     )
+
+
+def test_a_colour_lesson_bought_from_drawn_cards_asks_its_colour_as_a_lesson() -> None:
+    s = turn_with(71, fish=5)
+    s.deck[-2:] = [143, 113]  # Edge Colour asks a colour when bought
+    answer(s, 0, f"play:{k(71)}")
+    answer(s, 0, f"buy:{k(143)}")
+    answer(s, 0, "done")
+    prompt = prompt_of(s, 0)
+    assert prompt.kind == "colour"
+    assert prompt.text == "Choose the colour of the public lesson Edge Colour."
+    assert all("fish" not in o.label for o in prompt.options)
+    answer(s, 0, "colour:green")
+    assert [(p["card"], p["colour"]) for p in s.public] == [(143, "green")]
 
 
 def test_draw_a_tile_and_place_it() -> None:
