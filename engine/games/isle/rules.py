@@ -1614,7 +1614,7 @@ def _play_card(s: IsleState, seat: int, arg: str | None, when: str, events: list
                 s.beside.append(tile)
                 events.append(
                     Event(
-                        f"{tile_words(tile).capitalize()} turns up beside the island.",
+                        f"The{tile_words(tile)[3:]} turns up beside the island.",
                         kind="anytime",
                     )
                 )

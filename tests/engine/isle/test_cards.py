@@ -224,8 +224,9 @@ def test_move_at_most_three() -> None:
 def test_draw_four_tiles_into_the_fields() -> None:
     s = turn_with(83, fields=[[], []])
     s.bag += ["P13", "RI1", "O13", "G13"]  # drawn from the end
-    answer(s, 0, f"play:{k(83)}")
+    events = answer(s, 0, f"play:{k(83)}")
     assert s.beside[-1] == "RI1"
+    assert "The rare treasure RI turns up beside the island." in [e.text for e in events]
     for where in ("left", "right", "left"):
         answer(s, 0, f"field:{where}")
     assert s.fields == [["G13", "P13"], ["O13"]]
