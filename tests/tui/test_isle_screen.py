@@ -203,8 +203,8 @@ def test_draft_boat_shown_80x24(snap_compare: SnapCompare) -> None:
 
 
 def test_buy_80x24(snap_compare: SnapCompare) -> None:
-    """You should see the drafted cards with keys, one marked "in your cart", the line
-    "Fish left after the cart: N. Cards you buy now leave fish for the cats", and the
+    """You should see the drafted cards with keys, one marked "in your cart", each card's
+    text going on after its name ("Colour Trio 1 fish: Public lesson, ..."), and the
     prompt bar offering Done (the cards' keys are in the hand pane, the bar says so)."""
     assert snap_compare(SceneApp(isle_buy_scene()), terminal_size=(80, 24))
 
@@ -688,6 +688,32 @@ def test_a_first_draft_does_not_say_the_hand_is_empty() -> None:
     assert "No cards in hand" not in text, text
 
 
+def test_buying_says_the_fish_left_and_warns_once_most_is_spent() -> None:
+    """The buy step: "N fish left for the cats" always; the warning only once the cart
+    holds more than half the fish; and a card's text goes on after its name."""
+    from engine.games.isle.options import make
+    from tui.games.isle_scenes import simple_choice
+    from tui.scenes import play_until
+
+    table = make_table(SOLO, 7, game="isle")
+    buying = lambda t: any(p.kind == "buy" for p in t.prompts_for(0))  # noqa: E731
+    assert play_until(table, buying, simple_choice)
+    text = _hand_plain(table)
+    assert "20 fish left for the cats (3 or 5 each)." in text, text
+    assert "Careful" not in text, text
+    for card in sorted(table.view(0)["private"]["drafted"], key=lambda c: -int(c["cost"])):
+        (prompt,) = table.prompts_for(0)
+        option = make("buy", str(card["id"]))
+        if option in {o.id for o in prompt.options}:
+            table.answer(0, prompt.id, option)
+    left = int(table.view(0)["private"]["fish_left"])
+    text = _hand_plain(table)
+    assert f"{left} fish left for the cats" in text, text
+    assert left < 10, left  # more than half of the 20 fish in the cart
+    assert "Careful: cards you buy now leave fish for the cats." in text, text
+    assert re.search(r"\d fish[^:\n]*: \w", text), text  # name, cost: the text after
+
+
 def _hand_plain(table: Table) -> str:
     """Seat 0's hand pane as plain text, 80 columns wide, for its prompt now."""
     from themes import glyphs_for
@@ -710,8 +736,9 @@ def test_draft_four_players_120x40(snap_compare: SnapCompare) -> None:
 
 def test_buy_120x40(snap_compare: SnapCompare) -> None:
     """You should see Ann's boat over her drafted cards, each with its key (one "in your
-    cart"), "Fish left after the cart" and the reminder that cards leave fish for the
-    cats; the prompt bar lists only "Done" and says the cards' keys are in the hand."""
+    cart"), each text after its name, "17 fish left for the cats (3 or 5 each)" at the
+    end (no warning yet: most of the fish is left); the prompt bar lists only "Done"
+    and says the cards' keys are in the hand."""
     assert snap_compare(SceneApp(isle_buy_scene()), terminal_size=(120, 40))
 
 

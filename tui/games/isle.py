@@ -884,8 +884,8 @@ class IsleUI(GameUI):
             # Every option is a card of the pack: the hand pane shows each with its key.
             keys = [o.key for o in options if o.key]
             hint = (
-                f"Keys {keys[0]}-{keys[-1]} keep a card (in your hand pane; arrows scroll, "
-                "s shows your boat)."
+                f"Keys {keys[0]}-{keys[-1]} keep a card (in your hand pane, arrows scroll; "
+                "s: boat and score)."
             )
             return PromptInfo(prompt.text, options, hint, prompt.kind, listed=False)
         elif prompt.kind == "rescue" and (cats := self._cat_keys(options)):
@@ -1079,13 +1079,23 @@ class IsleUI(GameUI):
             rest.append((f" x{count}", "bold"))
         if note:
             rest.append((f" {self.glyphs.bullet} {note}", "bold $success"))
-        text = str(card.get("text", ""))
-        lines = [Content.assemble(*name, *rest)]
-        if lines[0].cell_length > width:  # the cost and the rest under the name
+        text = str(card.get("text", "")) if kind != "rescue" else ""
+        head = Content.assemble(*name, *rest)
+        lines = [head]
+        if head.cell_length > width:  # the cost and the rest under the name
             lines = [Content.assemble(*name), Content.assemble(" " * (CARD_INDENT - 1), *rest)]
-        if text and kind != "rescue":
+        if text:
+            # The text goes on after the name (a row saved a card: the draft's seven
+            # cards fit the hand at 40 rows), then indented under it.
             indent = " " * CARD_INDENT
-            for line in textwrap.wrap(text, max(width - CARD_INDENT, 20)):
+            room = width - lines[-1].cell_length - len(": ")
+            words = text.split()
+            first: list[str] = []
+            while words and len(" ".join([*first, words[0]])) <= room:
+                first.append(words.pop(0))
+            if first:  # a word or more fits after the name
+                lines[-1] = Content.assemble(lines[-1], ": ", (" ".join(first), "$text-muted"))
+            for line in textwrap.wrap(" ".join(words), max(width - CARD_INDENT, 20)):
                 lines.append(Content.styled(indent + line, "$text-muted"))
         return Content("\n").join(lines)
 
@@ -1172,13 +1182,17 @@ class IsleUI(GameUI):
             lines.append(Content.styled(f"{title}:", "bold"))
             lines += self._card_lines(drafted, keys, width, dict.fromkeys(cart, "in your cart"))
             if phase == "buy":
+                left = int(private.get("fish_left", me["fish"]))
                 lines.append(
-                    Content.styled(
-                        f"Fish left after the cart: {private.get('fish_left', me['fish'])}. "
-                        "Cards you buy now leave fish for the cats (3 or 5 each).",
-                        "bold $warning",
-                    )
+                    Content.styled(f"{left} fish left for the cats (3 or 5 each).", "bold")
                 )
+                if 2 * left < int(me["fish"]):  # most of it spent: said in words, once
+                    lines.append(
+                        Content.styled(
+                            "Careful: cards you buy now leave fish for the cats.",
+                            "bold $warning",
+                        )
+                    )
         drawn = private.get("drawn") or []
         if drawn:
             lines.append(Content.styled("Drawn, to buy or not:", "bold"))
