@@ -1467,10 +1467,12 @@ class IsleUI(GameUI):
             lines.append(Content.styled(head, "bold"))
             for c in shown_here:
                 kind = str(c["kind"])
+                by = c.get("seat")
                 lines.append(
                     Content.assemble(
                         (KIND_LETTER.get(kind, "?"), KIND_STYLE.get(kind, "bold")),
                         f" {c['name']}",
+                        (f" ({names[int(by)]})" if by is not None else "", "$text-muted"),
                     )
                 )
         if not lines:

@@ -368,6 +368,7 @@ def _use_basket(s: IsleState, seat: int) -> str:
 def _box_commits(s: IsleState) -> None:
     for seat in range(s.n):
         s.played.extend(s.committed[seat])
+        s.played_by.extend([seat] * len(s.committed[seat]))
         s.committed[seat] = []
         s.full[seat] = []
         s.half[seat] = []
@@ -394,6 +395,7 @@ def _draw_tile(s: IsleState) -> str | None:
 
 def _start_day(s: IsleState, events: list[Event]) -> None:
     n = s.n
+    s.speeds = None  # yesterday's speeds are no one's today (the order stays, for ties)
     quota = 2 * n
     rares: list[str] = []
     for f in (0, 1):
@@ -1514,6 +1516,7 @@ def _play_out(s: IsleState, seat: int, card: int, events: list[Event]) -> None:
     """The card leaves the hand face up."""
     s.hands[seat].remove(card)
     s.played.append(card)
+    s.played_by.append(seat)
 
 
 def _play_card(s: IsleState, seat: int, arg: str | None, when: str, events: list[Event]) -> None:

@@ -106,6 +106,8 @@ class IsleState:
         self.played: list[int] = []
         """Cards discarded face up (played anytime, Oshax and treasure cards, rescue
         cards after the rescue)."""
+        self.played_by: list[int] = []
+        """Who played each card of :attr:`played` (-1: unknown, a save from before)."""
         self.boxed: list[str] = []
         """Tiles out of the game (cats nobody rescued, lifted treasures)."""
 
@@ -190,6 +192,7 @@ class IsleState:
         "deck",
         "gone",
         "played",
+        "played_by",
         "boxed",
         "boats",
         "fish",
@@ -231,6 +234,7 @@ class IsleState:
     def from_json(cls, data: dict[str, JSON]) -> IsleState:
         s = cls()
         data = json.loads(json.dumps(data))
+        data.setdefault("played_by", [-1] * len(data["played"]))  # saved before it was kept
         for name in cls._FIELDS:
             setattr(s, name, data[name])
         s.rng = Rng(0)

@@ -145,6 +145,8 @@ class PlayedView(TypedDict):
     id: str
     kind: Literal["oshax", "rescue", "anytime", "treasure", "private", "public"]
     name: str
+    seat: int | None
+    """Who played it (None: a game saved before this was kept)."""
 
 
 class RevealedView(TypedDict):
@@ -312,6 +314,12 @@ def _placing(s: IsleState, seat: int) -> TileView | None:
     return None
 
 
+def _played_by(s: IsleState, i: int) -> int | None:
+    """Who played ``s.played[i]`` (None: unknown, in a game saved before it was kept)."""
+    by = s.played_by[i] if i < len(s.played_by) else -1
+    return by if by >= 0 else None
+
+
 def build_public(s: IsleState) -> IslePublic:
     sequential = s.phase in ("rescue", "finds")
     players: list[PlayerView] = []
@@ -363,8 +371,13 @@ def build_public(s: IsleState) -> IslePublic:
         "gone": len(s.gone),
         "played_count": len(s.played),
         "played": [
-            {"id": card_id(c), "kind": CARDS[c].kind, "name": CARDS[c].name}  # type: ignore[typeddict-item]  # one of CARD_KINDS
-            for c in s.played[-PLAYED_SHOWN:]
+            {
+                "id": card_id(c),
+                "kind": CARDS[c].kind,  # type: ignore[typeddict-item]  # one of CARD_KINDS
+                "name": CARDS[c].name,
+                "seat": _played_by(s, i),
+            }
+            for i, c in list(enumerate(s.played))[-PLAYED_SHOWN:]
         ],
         "public_lessons": [
             {"card": card_view(p["card"]), "colour": p["colour"], "owner": p["owner"]}

@@ -88,7 +88,10 @@ def _reset_turn_state(s: IsleState) -> None:
 
 def hold(s: IsleState, seat: int, card: int) -> None:
     """``seat`` holds ``card`` (taken from wherever it was)."""
-    for cards in (s.deck, s.gone, s.played, *s.hands, *s.packs, *s.drafted):
+    while card in s.played:
+        del s.played_by[s.played.index(card) : s.played.index(card) + 1]  # kept alongside
+        s.played.remove(card)
+    for cards in (s.deck, s.gone, *s.hands, *s.packs, *s.drafted):
         while card in cards:
             cards.remove(card)
     s.hands[seat].append(card)

@@ -116,6 +116,19 @@ def test_a_finds_turn_with_nothing_playable_is_passed() -> None:
     assert s.day == 2 and s.phase == "draft"
 
 
+def test_a_new_day_shows_no_speeds_till_the_reveal() -> None:
+    """Yesterday's speeds are not today's: the view has none until the rescue cards are
+    revealed; the order stays (it breaks today's ties)."""
+    s = at_finds(new(2), 1, order=[1, 0])
+    s.speeds = [4, 1]
+    s.hands[0] = [43, 55]
+    answer(s, 1, "pass")
+    assert s.day == 2 and s.phase == "draft"
+    players = GAME.view(s, 0)["public"]["players"]  # type: ignore[index]
+    assert [p["speed"] for p in players] == [None, None]
+    assert GAME.view(s, 0)["public"]["order"] == [1, 0]  # type: ignore[index]
+
+
 def test_a_finds_turn_with_a_treasure_card_is_asked() -> None:
     s = at_finds(new(2), 1, order=[1, 0], beside=["RI1"])
     s.hands[0] = [98]

@@ -239,6 +239,13 @@ def test_committed_cards_leave_at_rescue_end_used_or_not() -> None:
     assert s.day == 2  # nobody had a card for the rare finds: the engine passed for both
     assert 43 in s.played and 55 in s.played and s.committed == [[], []]
     assert s.hands[0] == [8] and s.baskets[0] == 1 and s.used[0] == 0
+    # The Played pane says whose they were; a game saved before that was kept loads.
+    played = GAME.view(s, 1)["public"]["played"]  # type: ignore[index]
+    assert sorted((c["id"], c["seat"]) for c in played) == [(k(43), 0), (k(55), 0)]
+    old = GAME.state_to_json(s)
+    del old["played_by"]  # type: ignore[arg-type]
+    back = GAME.state_from_json(json.loads(json.dumps(old)))
+    assert {c["seat"] for c in GAME.view(back, 1)["public"]["played"]} == {None}  # type: ignore[index]
 
 
 # ------------------------------------------------------------------ rescue and baskets
