@@ -283,8 +283,9 @@ async def test_a_short_rescue_turn_gives_the_island_the_width() -> None:
 
 
 def test_place_80x24(snap_compare: SnapCompare) -> None:
-    """You should see the blue cat drawn B B on the accent colour at the top of Ann's boat,
-    legal squares marked with dots, and the hint "It fits here. It covers the blue map:
+    """You should see the blue cat drawn on the accent colour at the top of Ann's boat
+    ("BbBx": the map and the rat it covers in each square's second column), legal
+    squares marked with dots, and the hint "It fits here. It covers the blue map:
     you take a common treasure. It covers 1 rat. It starts a blue family ..."; the
     footer shows every key whole: Place, ↔↕ Move, Turn, Flip, Score, Choose, Back, Quit,
     Rules and Keys (the palette's and the theme's keys give way at 80 columns)."""
@@ -292,8 +293,8 @@ def test_place_80x24(snap_compare: SnapCompare) -> None:
 
 
 def test_place_illegal_80x24(snap_compare: SnapCompare) -> None:
-    """You should see the cat moved off the hull's left side, drawn on the error colour,
-    and the hint "Not here: part of it would be outside your boat."."""
+    """You should see the cat moved off the hull's left side, its squares off the hull
+    "!!" on the error colour, and the hint "Not here: part of it would be outside your boat."."""
     assert snap_compare(
         SceneApp(isle_place_scene()), run_before=run_before(["left"] * 3), terminal_size=(80, 24)
     )
@@ -749,8 +750,8 @@ def test_finds_120x40(snap_compare: SnapCompare) -> None:
 
 
 def test_place_illegal_120x40(snap_compare: SnapCompare) -> None:
-    """You should see the cat moved off the hull's left side on the error colour, and
-    the hint "Not here: part of it would be outside your boat.", the island beside."""
+    """You should see the cat moved off the hull's left side, its squares off the hull
+    "!!" on the error colour, and the hint "Not here: part of it would be outside your boat.", the island beside."""
     assert snap_compare(
         SceneApp(isle_place_scene()), run_before=run_before(["left"] * 3), terminal_size=(120, 40)
     )

@@ -11,8 +11,10 @@ common one ``+``: colour is never the only signal.
 
 While a tile is being placed (:attr:`BoatData.preview`), the squares where it could go
 in its current orientation are marked, and the tile itself is drawn at the cursor, on
-the accent colour where it may stand and on the error colour where it may not.  The
-keys only say what the player wants (move, turn, flip, place): the widget posts
+the accent colour where it may stand, a square at fault (off the hull, over a tile)
+``!`` on the error colour; with two columns a square, what lies under it (a rat, a
+map, a wall) stays in sight in the second.  The keys only say what the player wants
+(move, turn, flip, place): the widget posts
 :class:`BoatView.Nudge` (a display preference: the presenter moves its cursor) and
 :class:`BoatView.PlaceChosen` (a :class:`PaneChoice`: the presenter answers).
 """
@@ -88,12 +90,7 @@ def boat_lines(data: BoatData, *, focused: bool = True) -> list[Content]:
             key = data.cover[y][x]
             room = data.rooms[y][x]
             if (x, y) in over and preview is not None:
-                style = "bold $background on $accent" if preview.legal else "bold $text on $error"
-                if not focused:
-                    style += " dim"
-                char = preview.char
-                second = " " if data.wide else ""
-                parts.append((char + second, style))
+                parts += _ghost_square(data, preview, x, y, wall, focused=focused)
                 continue
             if key == " ":
                 parts.append(("  " if data.wide else " ", ""))
@@ -122,6 +119,43 @@ def boat_lines(data: BoatData, *, focused: bool = True) -> list[Content]:
             parts.append((char + second, style))
         lines.append(Content.assemble(*parts))
     return lines
+
+
+def _ghost_square(
+    data: BoatData, preview: Preview, x: int, y: int, wall: str, *, focused: bool
+) -> list[tuple[str, str]]:
+    """A square of the tile being placed.  A square at fault (off the hull, or over a
+    tile) is ``!`` on the error colour, so that an illegal position does not rest on
+    the error colour alone (a red cat's is near it); the other squares show the tile's
+    letter on the accent colour (all on the error colour when the fault is the whole
+    tile's: not touching).  Two columns a square: the second keeps what is under the
+    tile in sight: a rat's ``x``, a map's letter, else the wall."""
+    key = data.cover[y][x]
+    fault = key != "."
+    faults = any(
+        not (0 <= cx < W and 0 <= cy < H) or data.cover[cy][cx] != "." for cx, cy in preview.cells
+    )
+    dim = "" if focused else " dim"
+    if fault:
+        char, style = "!", "bold $text on $error"
+    elif preview.legal or faults:
+        char, style = preview.char, "bold $background on $accent"
+    else:
+        char, style = preview.char, "bold $text on $error"
+    out = [(char, style + dim)]
+    if not data.wide:
+        return out
+    under, under_style = " ", style
+    if fault:
+        under = "!"
+    elif (x, y) in data.rats:
+        under = "x"
+    elif (x, y) in data.maps:
+        under = data.maps[(x, y)][0]
+    elif x + 1 < W and data.rooms[y][x + 1] not in (" ", data.rooms[y][x]):
+        under = wall
+    out.append((under, under_style + dim))
+    return out
 
 
 class BoatView(Widget, can_focus=True):
