@@ -751,7 +751,8 @@ def test_finds_120x40(snap_compare: SnapCompare) -> None:
 
 def test_place_illegal_120x40(snap_compare: SnapCompare) -> None:
     """You should see the cat moved off the hull's left side, its squares off the hull
-    "!!" on the error colour, and the hint "Not here: part of it would be outside your boat.", the island beside."""
+    "!!" on the error colour, and the hint "Not here: part of it would be outside your
+    boat.", the island beside."""
     assert snap_compare(
         SceneApp(isle_place_scene()), run_before=run_before(["left"] * 3), terminal_size=(120, 40)
     )

@@ -123,5 +123,9 @@ CARDS: dict[int, Card] = _load_cards()
 _BOAT = load("boat.json")
 BOAT_NAMES: tuple[str, ...] = tuple(b["name"] for b in _BOAT["boats"])
 ROOM_LETTERS: tuple[str, ...] = tuple(r["letter"] for r in _BOAT["rooms"])
-ROOM_NAMES: dict[str, str] = {r["letter"]: r["name"] for r in _BOAT["rooms"]}
+ROOM_NAMES: dict[str, str] = {
+    r["letter"]: r["name"] + (f" ({r['icon']})" if r["icon"] != "none" else "")
+    for r in _BOAT["rooms"]
+}
+"""A room's name with its icon, as the cards speak of rooms: "dining room (apple)"."""
 ROOM_ICONS: dict[str, str] = {r["letter"]: r["icon"] for r in _BOAT["rooms"]}

@@ -208,7 +208,8 @@ def test_cards_have_names_and_texts() -> None:
 def test_rooms_and_boats_names() -> None:
     assert c.BOAT_NAMES == ("blue", "green", "red", "purple")
     assert c.ROOM_LETTERS == ("P", "M", "N", "A", "K", "Q", "c")
-    assert c.ROOM_NAMES["P"] == "stern captain's room"
+    assert c.ROOM_NAMES["P"] == "stern captain's room (parrot)"  # the cards' "parrot rooms"
+    assert c.ROOM_NAMES["A"] == "dining room (apple)"
     assert c.ROOM_NAMES["c"] == "corridor"
     assert c.ROOM_ICONS == {
         "P": "parrot",

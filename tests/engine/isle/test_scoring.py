@@ -127,8 +127,8 @@ def test_rooms_full_partly_empty() -> None:
     b = board(cover(ROOMS["Q"]), cover(ROOMS["K"] & ~mask_of([(16, 4)])))
     assert sc.unfilled_rooms(b) == ["P", "M", "N", "A", "K", "c"]
     assert sc.score(b, [], [])[1] == ScoreLine(
-        "Rooms not filled (6): stern captain's room, upper bedroom, lower bedroom, "
-        "dining room, big bow room, corridor",
+        "Rooms not filled (6): stern captain's room (parrot), upper bedroom (moon), "
+        "lower bedroom (moon), dining room (apple), big bow room (corn), corridor",
         -30,
     )
     # everything but one corridor square: the corridor counts as a room
