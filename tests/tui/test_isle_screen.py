@@ -555,6 +555,38 @@ async def test_game_over_boats_are_large_and_the_box_scrolls_to_them() -> None:
         assert box.scroll_y == box.max_scroll_y
 
 
+async def test_treasures_to_choose_are_drawn_with_their_keys() -> None:
+    """Treasure Hunt played: the rare treasures offered are drawn high on the island,
+    each with its key under it; then the common ones (T3 and T4, both 3 squares, by
+    their shapes); the key under a shape takes it."""
+    from tui.games.isle import IsleIslandPane
+
+    app = SceneApp(isle_finds_scene())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        game = app.screen
+        assert isinstance(game, GameScreen)
+        island = game.query_one(IsleIslandPane)
+        assert "Keys under the shapes" not in str(island.visual)
+        await pilot.press("1")  # play Treasure Hunt
+        await pilot.pause()
+        text = str(island.visual)
+        assert "Keys under the shapes:" in text, text
+        assert re.search(r"1 R[A-Z] 2 R[A-Z]", text), text
+        info = game.prompt_info
+        assert info is not None
+        key = next(o.key for o in info.options if "two common treasures" in o.label)
+        assert key is not None
+        await pilot.press(key)
+        await pilot.pause()
+        text = str(island.visual)
+        assert "1 T1 2 T2 3 T3 4 T4" in text, text
+        await pilot.press("4")
+        await pilot.pause()
+        info = game.prompt_info
+        assert info is not None and info.kind == "place"
+
+
 async def test_a_cat_is_chosen_with_the_arrows_on_the_island() -> None:
     """On a rescue turn the island has the focus: the arrows move the cursor over the
     cats that can be rescued (the cat and its price marked under its field), Enter

@@ -58,6 +58,7 @@ from engine.games.isle.shapes import (
     sq,
     xy,
 )
+from engine.games.isle.state import tile_shape
 from themes import ASCII_GLYPHS, Glyphs
 from tui.games.base import GameUI, Shown, winners_title
 from tui.widgets import KeyBook, KeyedOption, PromptInfo, keyed_options, keyed_slots
@@ -110,6 +111,8 @@ FIELD_WORD = ("Left field", "Right field")
 CARD_PHASES = ("draft", "buy", "commit")
 COLOUR_KEY = {"blue": "b", "green": "g", "red": "r", "orange": "o", "purple": "u"}
 """A colour's key where one is chosen (p is the command palette's)."""
+PICK_VERBS = frozenset({"common", "rare", "oshax"})
+"""The options that choose a treasure or an Oshax: drawn with their keys on the island."""
 RESCUE_LOOSE = 2
 """Keys of a rescue turn's choices about no cat: Pass (or End) and an anytime card."""
 TALL = 34
@@ -972,7 +975,7 @@ class IsleUI(GameUI):
         island = screen.query_one(IsleIslandPane)
         was_rescuing = bool(island.cats)
         island.aim(self._rescuable(shown))
-        keys = self._cat_keys(info.options)
+        keys = self._island_keys(info.options)
         island.show(lambda width: self.island_text(shown, width, island.cat, keys))
         if bool(island.cats) != was_rescuing:  # a rescue turn begins or ends: the arrows
             self.focus(screen)
@@ -1017,7 +1020,7 @@ class IsleUI(GameUI):
         # The island's text, inside its pane (a border each side, a column's padding).
         width = screen.size.width - (MAIN_COLUMNS if main else 0) - 3
         island = (
-            rows_of(self.island_text(shown, width, cat, self._cat_keys(info.options)), width) + 2
+            rows_of(self.island_text(shown, width, cat, self._island_keys(info.options)), width) + 2
         )
         if island + rows_of(played, width) + 2 + LOG_ROWS <= rows:
             return "side", 0
@@ -1260,6 +1263,7 @@ class IsleUI(GameUI):
             if option.id == chosen:  # the cursor's cat, high up: seen in a short pane too
                 label = self._rescue_label(shown, option.id, option.label)
                 lines.append(Content.styled(f"{g.turn}{label}", "bold $accent"))
+        lines += self._picks(shown, width, keys or {})
         # Wide enough for both fields: they stand side by side, else one over the other.
         two_up = width >= 2 * FIELD_WIDTH + FIELD_GAP
         heads: list[Content] = []
@@ -1328,6 +1332,48 @@ class IsleUI(GameUI):
             blocks.insert(0, self._treasures(public, width))
         lines += flow([Content("\n").join(block) for block in blocks], width, gap)
         return Content("\n").join(lines)
+
+    def _island_keys(self, options: Sequence[KeyedOption]) -> dict[str, str]:
+        """The keys shown on the island: the cats' (by tile id) on a rescue turn, the
+        treasures' and Oshax' (by option id) when one is to be chosen."""
+        return {**self._cat_keys(options), **self._pick_keys(options)}
+
+    @staticmethod
+    def _pick_keys(options: Sequence[KeyedOption]) -> dict[str, str]:
+        """The keys of the treasures and Oshax offered now (``common:T3``, ``rare:RI1``,
+        ``oshax:X2``), by option id: each is drawn with its key on the island."""
+        return {
+            o.option_id: o.key
+            for o in options
+            if o.key and parse(o.option_id).verb in PICK_VERBS and parse(o.option_id).arg
+        }
+
+    def _picks(self, shown: Shown, width: int, keys: Mapping[str, str]) -> list[Content]:
+        """The treasures or Oshax to choose from, drawn with their keys under them (so
+        that two shapes of 3 squares differ at a glance), high on the island."""
+        drawn: list[Drawn] = []
+        for option_id, key in keys.items():
+            verb, _, arg = option_id.partition(":")
+            if verb not in PICK_VERBS:
+                continue
+            shape = tile_shape(arg) if verb == "rare" else arg
+            kind = {"common": "common", "rare": "rare", "oshax": "oshax"}[verb]
+            char = tile_char(kind, None)
+            style = (
+                "bold $warning"
+                if kind == "rare"
+                else "bold $success"
+                if kind == "oshax"
+                else "bold"
+            )
+            label = Content.assemble((key, "bold reverse"), " ", (shape, ""))
+            drawn.append((label, shape_rows(shape, char, style)))
+        if not drawn:
+            return []
+        return [
+            Content.styled("Keys under the shapes:", "bold"),
+            *(line.rstrip() for line in flow_tiles(drawn, width)),
+        ]
 
     def _cat_label(
         self, tile: str, cat: str | None, keys: Mapping[str, str] | None
