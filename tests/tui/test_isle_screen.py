@@ -420,6 +420,33 @@ async def test_a_cards_key_stays_put_while_the_pack_is_drafted() -> None:
     assert drafted == [before["1"].removeprefix("Keep "), before[second].removeprefix("Keep ")]
 
 
+def test_draft_keys_are_the_same_on_a_client_that_rejoins_mid_round() -> None:
+    """The draft's keys are a function of the view alone (the pack as passed: the cards
+    in it and the ones kept from it this round): a new client, after a LAN rejoin,
+    shows every card on the key the first one showed."""
+    from themes import glyphs_for
+    from tui.games.base import Shown
+
+    table = make_table(SOLO, 3, game="isle")
+
+    def info(ui: IsleUI) -> dict[str | None, tuple[str, str]]:
+        (prompt,) = table.prompts_for(0)
+        view = table.view(0)
+        shown = Shown(0, view["public"], view["private"], prompt, ("Ann", "Bea"), ("human", "bot"))
+        return {o.key: (o.option_id, o.label) for o in ui.prompt_info(shown).options}
+
+    first = IsleUI(glyphs_for(False))
+    before = info(first)
+    (prompt,) = table.prompts_for(0)
+    table.answer(0, prompt.id, before["1"][0])  # keep the card on key 1
+    seen = info(first)
+    rejoined = info(IsleUI(glyphs_for(False)))
+    assert rejoined == seen, (rejoined, seen)
+    # The other cards on their keys (key 1 holds a second copy of its card, or nothing).
+    assert all(before[key][1] == label for key, (_id, label) in seen.items()), (before, seen)
+    assert len(seen) >= 2
+
+
 def _keys(game: GameScreen) -> dict[str, str]:
     """Key -> what its option is about: a card (buy:c12 and unbuy:c12 alike), or the
     option's id (done)."""

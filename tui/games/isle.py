@@ -381,6 +381,19 @@ def tile_width(tile: Drawn) -> int:
     return max(len(drawn[0]), text.cell_length) + 1
 
 
+def pack_as_passed(private: Mapping[str, Any]) -> list[Mapping[str, Any]]:
+    """The draft's pack as it was passed to the seat: the cards in it and the ones kept
+    from it this round (a round keeps 2, so the last ``2 - picks`` drafted), by card
+    number.  A pure function of the view: every key stays where it was through the
+    round, on any client, after a LAN rejoin too (a kept card leaves a gap)."""
+    pack = list(private.get("pack") or [])
+    kept = 2 - int(private.get("picks", 2))
+    drafted = list(private.get("drafted") or [])
+    if pack and 0 < kept <= len(drafted):
+        pack += drafted[-kept:]
+    return sorted(pack, key=lambda c: int(c["number"]))
+
+
 def flow_tiles(tiles: Sequence[Drawn], width: int) -> list[Content]:
     """Tiles side by side (each with its label under it), wrapped at ``width`` columns."""
     out: list[Content] = []
@@ -584,9 +597,6 @@ class IsleUI(GameUI):
         """(seat, prompt kind, pack) when the hand was last scrolled to its head."""
         self._rescue_books: dict[int, tuple[int, KeyBook]] = {}
         """Each seat's rescue keys for the day (the day, its book)."""
-        self._packs: dict[int, list[str]] = {}
-        """Each seat's pack as it was passed to it (card ids): a card's key stays put
-        while the others are kept from the same pack."""
 
     # ------------------------------------------------------------------ layout
 
@@ -823,10 +833,7 @@ class IsleUI(GameUI):
         labelled = dict(self.ordered_options(shown))
         names = self._card_names(shown)
         here = [str(c["id"]) for c in shown.private.get("pack") or []]
-        order = self._packs.get(shown.seat, [])
-        if not set(here) <= set(order):
-            order = here  # a new pack
-        self._packs[shown.seat] = order
+        order = [str(c["id"]) for c in pack_as_passed(shown.private)]
         slots: list[tuple[str, str] | None] = []
         seen: set[str] = set()
         for card in order:
@@ -1177,7 +1184,7 @@ class IsleUI(GameUI):
             others = "the other one goes" if rest == 1 else f"the other {rest} go"
             goes = f"{others} {public['direction']}, to {to}" if rest else "none go on"
             lines.append(Content.styled(f"Draft: keep {picks} of these; {goes}:", "bold"))
-            lines += self._card_lines(pack, keys, width)
+            lines += self._card_lines(sorted(pack, key=lambda c: int(c["number"])), keys, width)
         drafted = private.get("drafted") or []
         cart = {str(c["id"]) for c in private.get("cart") or []}
         if drafted:
