@@ -907,7 +907,12 @@ class PurrchApp(App[None]):
             if self.table is not None
         ]
         choosing = any(row.description == "Choose" for row in rows)
-        self.push_screen(KeysScreen(rows, note=reserved_note() if choosing else ""))
+        from tui.screens.game import GameScreen  # loaded by now: a choice is on screen
+
+        screen = self.screen
+        kept = screen.ui.keys_kept if isinstance(screen, GameScreen) else None
+        note = (reserved_note(kept) if kept else reserved_note()) if choosing else ""
+        self.push_screen(KeysScreen(rows, note=note))
 
     def action_cycle_theme(self) -> None:
         names = THEME_NAMES

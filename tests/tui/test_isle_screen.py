@@ -936,6 +936,9 @@ async def test_the_keys_screen_names_the_isle_panes_as_players_know_them() -> No
         where = {r.description: r.where for r in app.screen.rows}
         assert where["Place"] == "in your boat" and where["Score"] == "in your boat and hand"
         assert not [w for w in where.values() if "isle" in w]
+        # How long keys last, in this game's words (not "for the whole game").
+        assert "a cat keeps its key for the day" in app.screen.note
+        assert "for the whole game" not in app.screen.note
 
 
 @pytest.mark.parametrize(("players", "seed"), [(3, 5), (4, 1)])

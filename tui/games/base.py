@@ -92,6 +92,8 @@ class GameUI:
     """What a seat does in a window ("react", "claim"): banner, footer and curtain words."""
     secret: ClassVar[str] = "cards"
     """What a seat keeps hidden, in the curtain's words ("I am here: show my cards")."""
+    keys_kept: ClassVar[str] = "A card, a position or a square keeps its key for the whole game."
+    """How long a thing keeps its key, as the keys screen (?) says it."""
     windows: ClassVar[bool] = True
     """Whether the game has windows at all (the menu offers their countdown only then)."""
     seats_pane: ClassVar[bool] = True

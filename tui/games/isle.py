@@ -585,6 +585,10 @@ class IsleUI(GameUI):
     seats_pane: ClassVar[bool] = False  # the island pane names every player
     windows: ClassVar[bool] = False
     secret: ClassVar[str] = "cards"
+    keys_kept: ClassVar[str] = (
+        "A card keeps its key through a step (a round of the draft, buying, choosing "
+        "rescue cards); a cat keeps its key for the day."
+    )
 
     def __init__(self, glyphs: Glyphs) -> None:
         super().__init__(glyphs)

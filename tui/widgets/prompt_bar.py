@@ -20,15 +20,17 @@ RESERVED_LETTERS = "".join(c for c in "abcdefghijklmnopqrstuvwxyz" if c not in O
 """The letters no choice takes: the screens' own keys."""
 
 
-def reserved_note() -> str:
-    """Why the choices' keys skip some letters (the keys screen says it)."""
+def reserved_note(
+    kept: str = "A card, a position or a square keeps its key for the whole game.",
+) -> str:
+    """Why the choices' keys skip some letters, and (``kept``, the game's words) how long
+    a thing keeps its key: the keys screen says it."""
     letters = ", ".join(RESERVED_LETTERS)
     return (
         f"Choices take the keys {key_ranges(list(OPTION_KEYS))}: the letters {letters} are "
         "kept for the screens' own keys (such as q to quit, t to chat, m for the memory "
-        "aid), so that a choice never shares a key with one of them. A card, a position or "
-        "a square keeps its key for the whole game. Where there are more choices than "
-        "keys, the arrows and Enter reach the rest."
+        f"aid), so that a choice never shares a key with one of them. {kept} Where there "
+        "are more choices than keys, the arrows and Enter reach the rest."
     )
 
 
