@@ -770,7 +770,7 @@ def test_buying_says_the_fish_left_and_warns_once_most_is_spent() -> None:
     text = _hand_plain(table)
     assert f"{left} fish left for the cats" in text, text
     assert left < 10, left  # more than half of the 20 fish in the cart
-    assert "Careful: cards you buy now leave fish for the cats." in text, text
+    assert "Careful: each card you buy now leaves fewer fish for the cats." in text, text
     assert re.search(r"\d fish[^:\n]*: \w", text), text  # name, cost: the text after
 
 

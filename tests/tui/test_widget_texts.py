@@ -142,6 +142,8 @@ def test_the_footer_words_the_option_keys_offered() -> None:
     assert choice_keys_display(["1", "f", "i", "x"]) == "1-x"  # a kind of card's own keys
     assert choice_keys_display(["a", "b"]) == "a-b"
     assert choice_keys_display([]) == "1-9"
+    # The Isle's colours by their initials, out of key order: each named, no "b-o".
+    assert choice_keys_display(list("bgruo")) == "b/g/r/u/o"
 
 
 def test_a_two_card_pick_keeps_its_keys_from_one_card_to_the_next() -> None:

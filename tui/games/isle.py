@@ -1203,7 +1203,7 @@ class IsleUI(GameUI):
                 if 2 * left < int(me["fish"]):  # most of it spent: said in words, once
                     lines.append(
                         Content.styled(
-                            "Careful: cards you buy now leave fish for the cats.",
+                            "Careful: each card you buy now leaves fewer fish for the cats.",
                             "bold $warning",
                         )
                     )
@@ -1475,7 +1475,11 @@ class IsleUI(GameUI):
 
     def _played(self, shown: Shown, texts: bool, last: int) -> Content:
         public = shown.public
-        names = shown.names
+        # "you" for the seat shown, as the order line and the log say it.
+        names = [
+            "you" if seat == shown.seat and not shown.all_seeing else name
+            for seat, name in enumerate(shown.names)
+        ]
         lines: list[Content] = []
         lessons = public.get("public_lessons") or []
         if lessons:
@@ -1507,10 +1511,11 @@ class IsleUI(GameUI):
                     + ("no basket" if c["basket"] == "none" else f"{c['basket']} basket")
                     for c in p["committed"]
                 )
+                who = names[int(p["seat"])]
                 lines.append(
                     Content.assemble(
                         (KIND_LETTER["rescue"], KIND_STYLE["rescue"]),
-                        (f" {names[int(p['seat'])]}", "bold"),
+                        (f" {'You' if who == 'you' else who}", "bold"),  # a line's head
                         f": {cards}",
                     )
                 )

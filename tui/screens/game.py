@@ -45,6 +45,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from functools import partial
+from itertools import pairwise
 from pathlib import Path, PurePath
 from typing import Any, ClassVar
 
@@ -122,9 +123,14 @@ def choice_keys_display(keys: list[str]) -> str:
     """How the footer shows the option keys ``keys`` (in key order): "1", "1-4", "1-x"
     (from the first key to the last: a thing on the board keeps its key for the game,
     so the keys of a decision have gaps, which stay inside the range; the bar and the
-    cards show each key); "1-9" when there is no key at all."""
+    cards show each key); "1-9" when there is no key at all.  Keys that are not in key
+    order (a colour's initial: "b/g/r/u/o") are each named: a range would promise the
+    letters between them."""
     if not keys:
         return "1-9"
+    at = [OPTION_KEYS.index(k) if k in OPTION_KEYS else -1 for k in keys]
+    if any(b <= a for a, b in pairwise(at)):
+        return "/".join(keys)
     return keys[0] if len(keys) == 1 else f"{keys[0]}-{keys[-1]}"
 
 
