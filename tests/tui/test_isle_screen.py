@@ -378,7 +378,7 @@ def test_placement_effects_name_the_family_and_the_rooms() -> None:
     three = placement_effects(player([("cat", "blue", a), ("cat", "red", c)]), cat, b)
     assert three[0] == "A blue family of 2 (3 make a family that scores)."
     three = placement_effects(player([("cat", "blue", a), ("cat", "blue", c)]), cat, b)
-    assert three == ["A blue family of 3: +8 points."]
+    assert three == ["A blue family of 3: +8 to your score."]
     orange = {"kind": "cat", "colour": "orange"}
     assert placement_effects(player([]), orange, a) == [
         "It starts an orange family (3 cats or more score)."

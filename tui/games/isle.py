@@ -293,7 +293,7 @@ def placement_effects(me: Mapping[str, Any], tile: Mapping[str, Any], mask: int)
         if size > 1:
             words.append(
                 f"{a.capitalize()} {colour} family of {size}"
-                + (f": {points:+d} points." if points else " (3 make a family that scores).")
+                + (f": {points:+d} to your score." if points else " (3 make a family that scores).")
             )
         else:
             words.append(f"It starts {a} {colour} family (3 cats or more score).")
