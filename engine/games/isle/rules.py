@@ -888,14 +888,22 @@ def _commit_prompt(s: IsleState, seat: int) -> Prompt:
             opts.append(Option(make("commit", card_id(c)), f"Commit {_card_label(c)}"))
     chosen = s.committed[seat]
     speed = sum(CARDS[c].speed for c in chosen)
+    full = sum(CARDS[c].basket == "full" for c in chosen)
+    half = sum(CARDS[c].basket == "half" for c in chosen)
+    carry = full + half // 2
+    baskets = f"{carry} basket{'s' if carry != 1 else ''}" if carry else "no basket"
+    if half % 2:
+        baskets += " and a lone half (it carries no cat)"
     opts.append(
         Option(
-            DONE, f"Done: {len(chosen)} rescue card{'s' if len(chosen) != 1 else ''}, speed {speed}"
+            DONE,
+            f"Done: {len(chosen)} rescue card{'s' if len(chosen) != 1 else ''}, speed {speed}, "
+            f"{baskets}",
         )
     )
     text = (
         "Choose today's rescue cards in secret: their speeds set the turn order, their "
-        "baskets carry cats."
+        "baskets carry cats (two half baskets carry one)."
     )
     return Prompt(_pid(s, "commit", seat), seat, "commit", text, tuple(opts))
 

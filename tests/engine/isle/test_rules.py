@@ -216,6 +216,22 @@ def _at_commit(n, hands, order):  # type: ignore[no-untyped-def]
     return s
 
 
+def test_the_commit_done_says_the_baskets_and_a_lone_half() -> None:
+    """Done says what the cards carry: a lone half basket carries no cat."""
+    s = _at_commit(2, [[7, 15, 23, 43], []], [0, 1])
+
+    def done() -> str:
+        return next(o.label for o in prompt_of(s, 0).options if o.id == "done")
+
+    assert done() == "Done: 0 rescue cards, speed 0, no basket"
+    answer(s, 0, f"commit:{k(15)}")
+    assert done() == "Done: 1 rescue card, speed 0, no basket and a lone half (it carries no cat)"
+    answer(s, 0, f"commit:{k(23)}")
+    answer(s, 0, f"commit:{k(43)}")
+    assert done() == "Done: 3 rescue cards, speed 2, 2 baskets"
+    assert "two half baskets carry one" in prompt_of(s, 0).text
+
+
 def test_speed_order_fastest_first_ties_keep_the_old_order() -> None:
     # seats 0..3, old order 3, 1, 0, 2; speeds: 0 -> 4, 1 -> 1, 2 -> 4, 3 -> 1
     s = _at_commit(4, [[7], [23], [7, 15], [43]], [3, 1, 0, 2])
