@@ -79,7 +79,7 @@ from tui.screens.quit import SAVED_SSH, LeaveScreen, QuitScreen, saved_line
 from tui.seating import has_screen, new_seed, rematch
 from tui.settings import Settings, autosave_path
 from tui.terminal_watch import terminal_fd, terminal_gone
-from tui.widgets.prompt_bar import reserved_note
+from tui.widgets.prompt_bar import KEYS_KEPT, reserved_note
 
 if TYPE_CHECKING:  # loaded when needed: the menu's first frame does without them
     from engine.net.server import TableServer
@@ -910,8 +910,8 @@ class PurrchApp(App[None]):
         from tui.screens.game import GameScreen  # loaded by now: a choice is on screen
 
         screen = self.screen
-        kept = screen.ui.keys_kept if isinstance(screen, GameScreen) else None
-        note = (reserved_note(kept) if kept else reserved_note()) if choosing else ""
+        kept = screen.ui.keys_kept if isinstance(screen, GameScreen) else KEYS_KEPT
+        note = reserved_note(kept) if choosing else ""
         self.push_screen(KeysScreen(rows, note=note))
 
     def action_cycle_theme(self) -> None:

@@ -40,6 +40,7 @@ from engine.presence import LOCAL, Presence
 from themes import Glyphs
 from tui.widgets import Choice, KeyBook, KeyedOption, LogLine, PromptInfo, TableInfo
 from tui.widgets.pane_messages import PaneChoice, PaneSetting
+from tui.widgets.prompt_bar import KEYS_KEPT
 
 if TYPE_CHECKING:
     from textual.screen import Screen
@@ -92,7 +93,7 @@ class GameUI:
     """What a seat does in a window ("react", "claim"): banner, footer and curtain words."""
     secret: ClassVar[str] = "cards"
     """What a seat keeps hidden, in the curtain's words ("I am here: show my cards")."""
-    keys_kept: ClassVar[str] = "A card, a position or a square keeps its key for the whole game."
+    keys_kept: ClassVar[str] = KEYS_KEPT
     """How long a thing keeps its key, as the keys screen (?) says it."""
     windows: ClassVar[bool] = True
     """Whether the game has windows at all (the menu offers their countdown only then)."""

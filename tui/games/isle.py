@@ -381,17 +381,17 @@ def tile_width(tile: Drawn) -> int:
     return max(len(drawn[0]), text.cell_length) + 1
 
 
+def by_number(cards: Sequence[Mapping[str, Any]]) -> list[Mapping[str, Any]]:
+    """Cards in card-number order: the draft's pack lists (and keys) its cards so."""
+    return sorted(cards, key=lambda c: int(c["number"]))
+
+
 def pack_as_passed(private: Mapping[str, Any]) -> list[Mapping[str, Any]]:
     """The draft's pack as it was passed to the seat: the cards in it and the ones kept
-    from it this round (a round keeps 2, so the last ``2 - picks`` drafted), by card
-    number.  A pure function of the view: every key stays where it was through the
-    round, on any client, after a LAN rejoin too (a kept card leaves a gap)."""
-    pack = list(private.get("pack") or [])
-    kept = 2 - int(private.get("picks", 2))
-    drafted = list(private.get("drafted") or [])
-    if pack and 0 < kept <= len(drafted):
-        pack += drafted[-kept:]
-    return sorted(pack, key=lambda c: int(c["number"]))
+    from it this round (the view's ``kept``), by card number.  A pure function of the
+    view: every key stays where it was through the round, on any client, after a LAN
+    rejoin too (a kept card leaves a gap)."""
+    return by_number([*(private.get("pack") or []), *(private.get("kept") or [])])
 
 
 def flow_tiles(tiles: Sequence[Drawn], width: int) -> list[Content]:
@@ -816,7 +816,7 @@ class IsleUI(GameUI):
     def _rescue_label(self, shown: Shown, option_id: str, label: str) -> str:
         """A cat to rescue as the island pane names it (its tile id: ``B15``), its field,
         its price and the fish left after it."""
-        tile = option_id.partition(":")[2]
+        tile = parse(option_id).arg
         me = self._me(shown)
         for f, field in enumerate(shown.public["fields"]):
             for t in field:
@@ -986,8 +986,8 @@ class IsleUI(GameUI):
         island = screen.query_one(IsleIslandPane)
         was_rescuing = bool(island.cats)
         island.aim(self._rescuable(shown))
-        keys = self._island_keys(info.options)
-        island.show(lambda width: self.island_text(shown, width, island.cat, keys))
+        options = info.options
+        island.show(lambda width: self.island_text(shown, width, island.cat, options))
         if bool(island.cats) != was_rescuing:  # a rescue turn begins or ends: the arrows
             self.focus(screen)
         played = self.played_text(shown)
@@ -1030,9 +1030,7 @@ class IsleUI(GameUI):
                 return "hand", PLAYED_ROWS
         # The island's text, inside its pane (a border each side, a column's padding).
         width = screen.size.width - (MAIN_COLUMNS if main else 0) - 3
-        island = (
-            rows_of(self.island_text(shown, width, cat, self._island_keys(info.options)), width) + 2
-        )
+        island = rows_of(self.island_text(shown, width, cat, info.options), width) + 2
         if island + rows_of(played, width) + 2 + LOG_ROWS <= rows:
             return "side", 0
         if not self._anything_played(shown.public):
@@ -1188,7 +1186,7 @@ class IsleUI(GameUI):
             others = "the other one goes" if rest == 1 else f"the other {rest} go"
             goes = f"{others} {public['direction']}, to {to}" if rest else "none go on"
             lines.append(Content.styled(f"Draft: keep {picks} of these; {goes}:", "bold"))
-            lines += self._card_lines(sorted(pack, key=lambda c: int(c["number"])), keys, width)
+            lines += self._card_lines(by_number(pack), keys, width)
         drafted = private.get("drafted") or []
         cart = {str(c["id"]) for c in private.get("cart") or []}
         if drafted:
@@ -1241,12 +1239,14 @@ class IsleUI(GameUI):
         shown: Shown,
         width: int = FIELD_WIDTH,
         cat: str | None = None,
-        keys: Mapping[str, str] | None = None,
+        options: Sequence[KeyedOption] = (),
     ) -> Content:
         """The island, drawn for a pane ``width`` columns wide (the fields' cats flow
         across it; the other players' boats stand side by side where they fit); ``cat``:
         the rescue cursor's cat, marked, and its choice said under the turn order;
-        ``keys``: the key of each cat (by tile id) on a rescue turn, under the cat."""
+        ``options``: the bar's choices, whose keys the island shows: each cat's under it
+        on a rescue turn, each treasure's or Oshax' under its shape when one is chosen."""
+        keys = self._cat_keys(options)
         public = shown.public
         g = self.glyphs
         names = shown.names
@@ -1274,7 +1274,7 @@ class IsleUI(GameUI):
             if option.id == chosen:  # the cursor's cat, high up: seen in a short pane too
                 label = self._rescue_label(shown, option.id, option.label)
                 lines.append(Content.styled(f"{g.turn}{label}", "bold $accent"))
-        lines += self._picks(shown, width, keys or {})
+        lines += self._picks(width, self._pick_keys(options))
         # Wide enough for both fields: they stand side by side, else one over the other.
         two_up = width >= 2 * FIELD_WIDTH + FIELD_GAP
         heads: list[Content] = []
@@ -1344,39 +1344,28 @@ class IsleUI(GameUI):
         lines += flow([Content("\n").join(block) for block in blocks], width, gap)
         return Content("\n").join(lines)
 
-    def _island_keys(self, options: Sequence[KeyedOption]) -> dict[str, str]:
-        """The keys shown on the island: the cats' (by tile id) on a rescue turn, the
-        treasures' and Oshax' (by option id) when one is to be chosen."""
-        return {**self._cat_keys(options), **self._pick_keys(options)}
-
     @staticmethod
     def _pick_keys(options: Sequence[KeyedOption]) -> dict[str, str]:
         """The keys of the treasures and Oshax offered now (``common:T3``, ``rare:RI1``,
         ``oshax:X2``), by option id: each is drawn with its key on the island."""
-        return {
-            o.option_id: o.key
-            for o in options
-            if o.key and parse(o.option_id).verb in PICK_VERBS and parse(o.option_id).arg
-        }
+        out: dict[str, str] = {}
+        for option in options:
+            parsed = parse(option.option_id)
+            if option.key and parsed.verb in PICK_VERBS and parsed.arg:
+                out[option.option_id] = option.key
+        return out
 
-    def _picks(self, shown: Shown, width: int, keys: Mapping[str, str]) -> list[Content]:
+    def _picks(self, width: int, keys: Mapping[str, str]) -> list[Content]:
         """The treasures or Oshax to choose from, drawn with their keys under them (so
         that two shapes of 3 squares differ at a glance), high on the island."""
         drawn: list[Drawn] = []
         for option_id, key in keys.items():
-            verb, _, arg = option_id.partition(":")
-            if verb not in PICK_VERBS:
-                continue
+            parsed = parse(option_id)
+            verb, arg = parsed.verb, parsed.arg
+            assert arg is not None  # as _pick_keys keeps them
             shape = tile_shape(arg) if verb == "rare" else arg
-            kind = {"common": "common", "rare": "rare", "oshax": "oshax"}[verb]
-            char = tile_char(kind, None)
-            style = (
-                "bold $warning"
-                if kind == "rare"
-                else "bold $success"
-                if kind == "oshax"
-                else "bold"
-            )
+            char = tile_char(verb, None)  # the verb names the tile's kind
+            style = {"rare": "bold $warning", "oshax": "bold $success"}.get(verb, "bold")
             label = Content.assemble((key, "bold reverse"), " ", (shape, ""))
             drawn.append((label, shape_rows(shape, char, style)))
         if not drawn:
@@ -1476,10 +1465,8 @@ class IsleUI(GameUI):
     def _played(self, shown: Shown, texts: bool, last: int) -> Content:
         public = shown.public
         # "you" for the seat shown, as the order line and the log say it.
-        names = [
-            "you" if seat == shown.seat and not shown.all_seeing else name
-            for seat, name in enumerate(shown.names)
-        ]
+        me = None if shown.all_seeing else shown.seat
+        names = ["you" if seat == me else name for seat, name in enumerate(shown.names)]
         lines: list[Content] = []
         lessons = public.get("public_lessons") or []
         if lessons:
@@ -1511,11 +1498,11 @@ class IsleUI(GameUI):
                     + ("no basket" if c["basket"] == "none" else f"{c['basket']} basket")
                     for c in p["committed"]
                 )
-                who = names[int(p["seat"])]
+                seat = int(p["seat"])
                 lines.append(
                     Content.assemble(
                         (KIND_LETTER["rescue"], KIND_STYLE["rescue"]),
-                        (f" {'You' if who == 'you' else who}", "bold"),  # a line's head
+                        (f" {'You' if seat == me else names[seat]}", "bold"),  # a line's head
                         f": {cards}",
                     )
                 )

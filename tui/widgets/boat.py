@@ -83,6 +83,10 @@ def boat_lines(data: BoatData, *, focused: bool = True) -> list[Content]:
     shade[" "] = ""
     preview = data.preview
     over = set(preview.cells) if preview is not None else set()
+    # Whether some square of the tile is at fault (then only those show it).
+    faults = preview is not None and any(
+        not (0 <= cx < W and 0 <= cy < H) or data.cover[cy][cx] != "." for cx, cy in preview.cells
+    )
     lines: list[Content] = []
     for y in range(H):
         parts: list[tuple[str, str]] = []
@@ -90,7 +94,7 @@ def boat_lines(data: BoatData, *, focused: bool = True) -> list[Content]:
             key = data.cover[y][x]
             room = data.rooms[y][x]
             if (x, y) in over and preview is not None:
-                parts += _ghost_square(data, preview, x, y, wall, focused=focused)
+                parts += _ghost_square(data, preview, x, y, wall, faults=faults, focused=focused)
                 continue
             if key == " ":
                 parts.append(("  " if data.wide else " ", ""))
@@ -122,19 +126,16 @@ def boat_lines(data: BoatData, *, focused: bool = True) -> list[Content]:
 
 
 def _ghost_square(
-    data: BoatData, preview: Preview, x: int, y: int, wall: str, *, focused: bool
+    data: BoatData, preview: Preview, x: int, y: int, wall: str, *, faults: bool, focused: bool
 ) -> list[tuple[str, str]]:
     """A square of the tile being placed.  A square at fault (off the hull, or over a
     tile) is ``!`` on the error colour, so that an illegal position does not rest on
     the error colour alone (a red cat's is near it); the other squares show the tile's
     letter on the accent colour (all on the error colour when the fault is the whole
     tile's: not touching).  Two columns a square: the second keeps what is under the
-    tile in sight: a rat's ``x``, a map's letter, else the wall."""
-    key = data.cover[y][x]
-    fault = key != "."
-    faults = any(
-        not (0 <= cx < W and 0 <= cy < H) or data.cover[cy][cx] != "." for cx, cy in preview.cells
-    )
+    tile in sight: a rat's ``x``, a map's letter, else the wall.  ``faults``: whether
+    some square of the tile is at fault."""
+    fault = data.cover[y][x] != "."
     dim = "" if focused else " dim"
     if fault:
         char, style = "!", "bold $text on $error"

@@ -20,9 +20,11 @@ RESERVED_LETTERS = "".join(c for c in "abcdefghijklmnopqrstuvwxyz" if c not in O
 """The letters no choice takes: the screens' own keys."""
 
 
-def reserved_note(
-    kept: str = "A card, a position or a square keeps its key for the whole game.",
-) -> str:
+KEYS_KEPT = "A card, a position or a square keeps its key for the whole game."
+"""How long a thing keeps its key, unless a game says otherwise (``GameUI.keys_kept``)."""
+
+
+def reserved_note(kept: str = KEYS_KEPT) -> str:
     """Why the choices' keys skip some letters, and (``kept``, the game's words) how long
     a thing keeps its key: the keys screen says it."""
     letters = ", ".join(RESERVED_LETTERS)

@@ -68,6 +68,7 @@ from engine.games.isle.shapes import (
     placement,
 )
 from engine.games.isle.state import (
+    KEEP_PER_ROUND,
     IsleState,
     cat_tile,
     tile_colour,
@@ -447,7 +448,7 @@ def direction(s: IsleState) -> int:
 
 def _set_picks(s: IsleState) -> None:
     for seat in range(s.n):
-        s.picks[seat] = min(2, len(s.packs[seat]))
+        s.picks[seat] = min(KEEP_PER_ROUND, len(s.packs[seat]))
 
 
 def _pass_packs(s: IsleState, events: list[Event]) -> None:

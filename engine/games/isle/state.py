@@ -242,4 +242,17 @@ class IsleState:
         return s
 
 
+KEEP_PER_ROUND = 2
+"""Cards kept from each pack of the draft before it is passed on."""
+
+
+def kept_this_round(s: IsleState, seat: int) -> list[int]:
+    """The cards ``seat`` has kept from the pack in hand this round (a pack passed on
+    has two cards or more, so :data:`KEEP_PER_ROUND` are asked: the last ones drafted)."""
+    if s.phase != "draft" or not s.packs[seat]:
+        return []
+    kept = KEEP_PER_ROUND - s.picks[seat]
+    return s.drafted[seat][-kept:] if 0 < kept <= len(s.drafted[seat]) else []
+
+
 assert set(COLOUR_LETTER) == set(COLOURS)

@@ -23,7 +23,13 @@ from typing import TYPE_CHECKING, Literal, TypedDict
 from engine.games.isle.components import CARDS, SHAPES
 from engine.games.isle.options import card_id
 from engine.games.isle.shapes import HULL, H, W, cells_of, sq
-from engine.games.isle.state import tile_colour, tile_kind, tile_mask, tile_shape
+from engine.games.isle.state import (
+    kept_this_round,
+    tile_colour,
+    tile_kind,
+    tile_mask,
+    tile_shape,
+)
 
 if TYPE_CHECKING:
     from engine.games.isle.state import IsleState
@@ -225,6 +231,9 @@ class IslePrivate(TypedDict):
     """In the draft: the cards to choose from now."""
     picks: int
     """In the draft: cards still to keep from the pack this round."""
+    kept: list[CardView]
+    """In the draft: the cards kept from this pack this round (the pack as it was passed
+    is ``pack`` and these: a client draws every card of it on the same key)."""
     drafted: list[CardView]
     """The cards kept in today's draft (until buying ends)."""
     cart: list[CardView]
@@ -400,6 +409,7 @@ def build_private(s: IsleState, seat: int) -> IslePrivate:
         "hand": [card_view(c) for c in s.hands[seat]],
         "pack": [card_view(c) for c in s.packs[seat]],
         "picks": s.picks[seat] if s.phase == "draft" else 0,
+        "kept": [card_view(c) for c in kept_this_round(s, seat)],
         "drafted": [card_view(c) for c in s.drafted[seat]],
         "cart": [card_view(c) for c in s.cart[seat]],
         "lesson_colours": {
