@@ -493,6 +493,31 @@ async def test_a_cards_key_stays_put_while_buying() -> None:
         assert [str(c["id"]) for c in table.view(0)["private"]["cart"]] == cart
 
 
+async def test_s_works_from_the_side_column() -> None:
+    """At 80x24, with the focus moved (Tab) into the side column, ``s`` is still in the
+    footer and still shows the score (it used to do nothing there)."""
+    from textual.widgets import Static
+
+    from tui.games.isle import IsleMain
+
+    app = SceneApp(isle_place_scene())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        main = screen.query_one(IsleMain)
+        for _ in range(4):  # out of the boat and hand, into the side column
+            await pilot.press("tab")
+            await pilot.pause()
+            if app.focused is not None and main not in app.focused.ancestors_with_self:
+                break
+        assert app.focused is not None and main not in app.focused.ancestors_with_self
+        assert "s" in screen.active_bindings
+        text = screen.query_one("#isle-hand-text", Static)
+        await pilot.press("s")
+        await pilot.pause()
+        assert "Your score if the game ended now" in str(text.visual)
+
+
 async def test_s_shows_the_score_as_it_stands() -> None:
     """``s`` puts your score if the game ended now over your hand, line by line with its
     total (the engine's scoring of your boat, lessons included); ``s`` again hides it."""
@@ -923,8 +948,8 @@ def test_isle_words_count_right() -> None:
 
 
 async def test_the_keys_screen_names_the_isle_panes_as_players_know_them() -> None:
-    """? while a cat is placed: the boat's keys are "in your boat" and s "in your boat
-    and hand", not the panes' internal names ("in isle main")."""
+    """? while a cat is placed: the boat's keys are "in your boat" (not the panes'
+    internal names, "in isle main") and s works on "this screen", wherever the focus is."""
     from tui.screens.keys import KeysScreen
 
     app = SceneApp(isle_place_scene())
@@ -934,7 +959,7 @@ async def test_the_keys_screen_names_the_isle_panes_as_players_know_them() -> No
         await pilot.pause()
         assert isinstance(app.screen, KeysScreen)
         where = {r.description: r.where for r in app.screen.rows}
-        assert where["Place"] == "in your boat" and where["Score"] == "in your boat and hand"
+        assert where["Place"] == "in your boat" and where["Score"] == "this screen"
         assert not [w for w in where.values() if "isle" in w]
         # How long keys last, in this game's words (not "for the whole game").
         assert "a cat keeps its key for the day" in app.screen.note

@@ -34,6 +34,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual.app import ComposeResult
+from textual.binding import Binding
 
 from engine.core import Event, Prompt, and_list
 from engine.presence import LOCAL, Presence
@@ -103,6 +104,11 @@ class GameUI:
     buzz_shown_seat: ClassVar[bool] = False
     """Whether the seat shown gets a claim key too (it then answers its window on demand,
     the prompt bar keeping its other decision); else only other humans get one."""
+
+    screen_bindings: ClassVar[tuple[Binding, ...]] = ()
+    """Keys that work wherever the focus is on the game screen (the Isle's ``s``, for
+    the score), shown in the footer all along.  A binding's action is a plain name:
+    the screen hands it to :meth:`setting` as a ``ScreenKey`` and draws again."""
 
     loose_keys: ClassVar[int] = 0
     """Keys (from 1) kept for options about no thing on the board (Draw, Pass): the

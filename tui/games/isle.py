@@ -64,7 +64,7 @@ from tui.games.base import GameUI, Shown, winners_title
 from tui.widgets import KeyBook, KeyedOption, PromptInfo, keyed_options, keyed_slots
 from tui.widgets.boat import BoatData, BoatView, Preview, boat_lines
 from tui.widgets.key_scroll import KeyScroll
-from tui.widgets.pane_messages import PaneChoice, PaneSetting
+from tui.widgets.pane_messages import PaneChoice, PaneSetting, ScreenKey
 from tui.widgets.prompt_bar import OPTION_KEYS, bar_rows
 from tui.widgets.result import ITEM_GAP, GameResult, ResultSection, flow
 
@@ -454,25 +454,11 @@ class IsleBoatPane(Vertical):
 
 
 class IsleMain(Vertical):
-    """Your boat over your hand; ``s`` shows (or hides) your score as it stands."""
+    """Your boat over your hand (``s``, anywhere on the screen, shows or hides your
+    score as it stands: see :attr:`IsleUI.screen_bindings`)."""
 
     keys_where = "your boat and hand"
     """Where the keys screen (?) says its keys work."""
-
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding(
-            "s",
-            "score",
-            "Score",
-            tooltip="Show or hide your score as it stands now (and your boat)",
-        ),
-    ]
-
-    class ScoreToggled(PaneSetting):
-        """The player asked for the score overlay on (or off)."""
-
-    def action_score(self) -> None:
-        self.post_message(self.ScoreToggled())
 
 
 class WidthDrawn(Static):
@@ -525,7 +511,6 @@ class IsleIslandPane(WidthDrawn):
         Binding("left", "step(-1)", "Previous cat", show=False),
         Binding("down", "step(1)", "Next cat", show=False),
         Binding("up", "step(-1)", "Previous cat", show=False),
-        Binding("s", "score", "Score", tooltip="Show or hide your score as it stands now"),
     ]
 
     class CatChosen(PaneChoice):
@@ -552,7 +537,7 @@ class IsleIslandPane(WidthDrawn):
             self.cat = self.cats[0] if self.cats else None
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action in ("rescue", "step", "score"):
+        if action in ("rescue", "step"):
             return bool(self.cats)
         return True
 
@@ -560,9 +545,6 @@ class IsleIslandPane(WidthDrawn):
         if self.cats and self.cat is not None:
             self.cat = self.cats[(self.cats.index(self.cat) + step) % len(self.cats)]
             self.redraw()
-
-    def action_score(self) -> None:
-        self.post_message(IsleMain.ScoreToggled())
 
     def action_rescue(self) -> None:
         if self.cat is not None:
@@ -588,6 +570,14 @@ class IsleUI(GameUI):
     keys_kept: ClassVar[str] = (
         "A card keeps its key through a step (a round of the draft, buying, choosing "
         "rescue cards); a cat keeps its key for the day."
+    )
+    screen_bindings: ClassVar[tuple[Binding, ...]] = (
+        Binding(
+            "s",
+            "score",
+            "Score",
+            tooltip="Show or hide your score as it stands now (and your boat)",
+        ),
     )
 
     def __init__(self, glyphs: Glyphs) -> None:
@@ -678,7 +668,7 @@ class IsleUI(GameUI):
         return tile_id, shape, x, y, o, occupied, anywhere
 
     def setting(self, change: PaneSetting, shown: Shown) -> None:
-        if isinstance(change, IsleMain.ScoreToggled):
+        if isinstance(change, ScreenKey) and change.name == "score":
             self._score_shown = not self._score_shown
             return
         if not isinstance(change, BoatView.Nudge):

@@ -85,7 +85,7 @@ from tui.widgets import (
     key_ranges,
 )
 from tui.widgets.live_footer import LiveFooter
-from tui.widgets.pane_messages import PaneChoice, PaneSetting
+from tui.widgets.pane_messages import PaneChoice, PaneSetting, ScreenKey
 from tui.widgets.result import GameResult
 
 TICK_SECONDS = 0.1
@@ -199,6 +199,7 @@ class GameScreen(Screen[tuple[str, None]]):
         self.settings = settings
         self.glyphs: Glyphs = glyphs
         self.ui: GameUI = ui
+        self._bind_game_keys(ui.screen_bindings)
         self.set_class(settings.ascii, "-ascii")  # plain ASCII borders too
         seats = table.seats
         self._names = [s.name for s in seats]
@@ -638,7 +639,19 @@ class GameScreen(Screen[tuple[str, None]]):
             return
         self.dismiss(result)
 
+    def _bind_game_keys(self, bindings: tuple[Binding, ...]) -> None:
+        """The game's keys that work wherever the focus is (``GameUI.screen_bindings``),
+        on this screen's own bindings (a copy of the class's: the lists are new)."""
+        keys = self._bindings.key_to_bindings
+        for binding in bindings:
+            action = f"game_key({binding.action!r})"
+            keys[binding.key] = [*keys.get(binding.key, ()), replace(binding, action=action)]
+
     # ------------------------------------------------------------------ actions
+
+    def action_game_key(self, name: str) -> None:
+        """One of the game's screen-wide keys: its UI takes it as a setting."""
+        self.post_message(ScreenKey(name))
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "choose":

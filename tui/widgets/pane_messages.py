@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from textual.message import Message
 
-__all__ = ["PaneChoice", "PaneSetting"]
+__all__ = ["PaneChoice", "PaneSetting", "ScreenKey"]
 
 
 class PaneChoice(Message):
@@ -20,3 +20,12 @@ class PaneChoice(Message):
 class PaneSetting(Message):
     """A game pane changed a display preference (the memory aid...): the screen asks
     the game UI to take it (:meth:`GameUI.setting`) and draws everything again."""
+
+
+class ScreenKey(PaneSetting):
+    """One of the game's keys that work wherever the focus is on the game screen (see
+    ``GameUI.screen_bindings``) was pressed: ``name`` is its binding's action."""
+
+    def __init__(self, name: str) -> None:
+        super().__init__()
+        self.name = name
