@@ -32,7 +32,7 @@ from textual.containers import Vertical
 from textual.content import Content
 from textual.widgets import Static
 
-from engine.core import Prompt
+from engine.core import Prompt, and_list
 from engine.games.isle.components import COLOUR_LETTER, ROOM_LETTERS, ROOM_NAMES
 from engine.games.isle.options import END, PASS, PLACE, card_number, make, make_place, parse
 from engine.games.isle.scoring import (
@@ -309,6 +309,28 @@ def placement_effects(me: Mapping[str, Any], tile: Mapping[str, Any], mask: int)
         them = "it" if len(filled) == 1 else "them"
         words.append(f"It fills the {', the '.join(filled)}: no -5 for {them}.")
     return words
+
+
+ROOM_SHORT: dict[str, str] = {
+    "P": "parrot room (stern)",
+    "Q": "parrot room (bow)",
+    "M": "moon room (upper)",
+    "N": "moon room (lower)",
+    "A": "apple room",
+    "K": "corn room",
+    "c": "corridor",
+}
+"""A room as its icon names it (the cards speak of the parrot rooms, the moon rooms, the
+apple room), short enough for the boat's lower border."""
+
+
+def rooms_under(cells: Sequence[tuple[int, int]]) -> str:
+    """The rooms a tile at ``cells`` lies in, in words ("in the apple room and the
+    corridor"), for the boat's lower border while it is placed: the drawing outlines
+    the rooms, this names them.  Empty when the tile is wholly off the hull."""
+    letters = {ROOM_ROWS[y][x] for x, y in cells if 0 <= x < W and 0 <= y < H} - {" "}
+    names = [name for letter, name in ROOM_SHORT.items() if letter in letters]
+    return f"in {and_list([f'the {name}' for name in names])}" if names else ""
 
 
 def box(shape: str, o: int) -> tuple[int, int]:
@@ -951,6 +973,7 @@ class IsleUI(GameUI):
                 me, wide=True, ascii_only=ascii_only, preview=preview, legal=legal
             )
             pane.border_title = f"{self._whose(shown)} boat ({me['boat']})"
+            pane.border_subtitle = rooms_under(preview.cells) if preview is not None else ""
             hand.border_title = f"{self._whose(shown)} hand"
             self._set(note, self._boat_note(me))
         # A short terminal: while cards are chosen (no tile to place) the hand takes the

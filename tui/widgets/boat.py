@@ -3,8 +3,9 @@
 The widget draws a :class:`BoatData` (plain data a presenter made from a view): every
 square of the 22x9 grid, two columns per square when :attr:`BoatData.wide` (one
 otherwise).  Outside the hull nothing is drawn; an uncovered square is a dot, shaded
-by its room (the corridor unshaded), with a wall mark where the next square is in
-another room; a rat is ``x``, a treasure map the lower-case letter of its colour (so
+by its room (the corridor unshaded); with two columns a square, the rooms are
+outlined: a wall mark where the next square is in another room, an underline where
+the square below is; a rat is ``x``, a treasure map the lower-case letter of its colour (so
 ``r`` is the red map).  A covered square shows its tile: a cat (or an Oshax) by the
 upper-case letter of its colour (B G R P O) on that colour, a rare treasure ``*``, a
 common one ``+``: colour is never the only signal.
@@ -100,11 +101,16 @@ def boat_lines(data: BoatData, *, focused: bool = True) -> list[Content]:
                 parts.append(("  " if data.wide else " ", ""))
                 continue
             right_room = data.rooms[y][x + 1] if x + 1 < W else " "
+            below_room = data.rooms[y + 1][x] if y + 1 < H else " "
             second = ""
+            # Two columns a square: a wall to the next room is drawn, at the right as
+            # a bar, below as an underline (so rooms are outlined, not shaded only).
+            under = ""
             if data.wide:
                 second = wall if right_room not in (" ", room) else " "
+                under = " underline" if below_room not in (" ", room) else ""
             if key == ".":
-                bg = shade.get(room, "")
+                bg = shade.get(room, "") + under
                 if (x, y) in data.rats:
                     char, style = "x", "bold $error"
                 elif (x, y) in data.maps:
@@ -114,13 +120,13 @@ def boat_lines(data: BoatData, *, focused: bool = True) -> list[Content]:
                 else:
                     char, style = dot, "$text-muted"
                 if (x, y) in data.legal:
-                    bg = "on $success 25%"
+                    bg = "on $success 25%" + under
                 parts.append((char, f"{style} {bg}".strip()))
                 if second:
                     parts.append((second, f"$text-muted {bg}".strip()))
                 continue
             char, style = data.tiles.get(key, ("?", "bold"))
-            parts.append((char + second, style))
+            parts.append((char + second, style + under))
         lines.append(Content.assemble(*parts))
     return lines
 
