@@ -323,9 +323,8 @@ class PurrchApp(App[None]):
 
     def on_mount(self) -> None:
         self._watch_terminal()
-        if self.settings.notice:
-            self.notify(self.settings.notice, title="Autosave", timeout=12, markup=False)
         if self.table_address is not None:
+            self._autosave_notice()
             self.show_front_door()
             return
         # The menu is always at the bottom of the stack (pushed, not the default
@@ -334,10 +333,14 @@ class PurrchApp(App[None]):
         preset = MenuPreset.from_table(table) if isinstance(table, Table) else None
         menu = MenuScreen(self.settings, seed=self._seed, preset=preset, playable=self.can_play)
         self.push_screen(menu)
+        if table is None or isinstance(table, RemoteTable):
+            self._autosave_notice()
         if isinstance(table, RemoteTable):
             self.sit_at(table)
         elif table is not None:
-            self.start_table(table, learn=self._first_learns)
+            # A first game says the notice in its log (a toast would hide the board).
+            self.start_table(table, learn=self._first_learns, notice=self.settings.notice)
+            return
         elif self._first_demo is not None:
             demo, self._first_demo = self._first_demo, None
             self.start_demo(demo)
@@ -376,9 +379,16 @@ class PurrchApp(App[None]):
 
     # ------------------------------------------------------------------ games
 
-    def start_table(self, table: TableLike, *, learn: bool = False) -> None:
+    def _autosave_notice(self) -> None:
+        if self.settings.notice:
+            self.notify(self.settings.notice, title="Autosave", timeout=12, markup=False)
+
+    def start_table(
+        self, table: TableLike, *, learn: bool = False, notice: str | None = None
+    ) -> None:
         """Push the game screen for ``table`` (``learn``: the guided game's, with its
-        coach); its dismissal comes back to :meth:`_game_done`."""
+        coach); its dismissal comes back to :meth:`_game_done`.  ``notice``: a line
+        for the top of its log (a toast, if the screen has no log)."""
         if not self.can_play(table.game.id):
             self.notify(f"{table.game.title} cannot be played here yet.", severity="error")
             return
@@ -392,6 +402,12 @@ class PurrchApp(App[None]):
         except ImportError as exc:  # a broken install: say so, stay on the menu
             self.notify(f"The game screen is not available: {exc}", severity="error")
             return
+        from tui.screens.game import GameScreen  # loaded by then (its factory's)
+
+        if notice and isinstance(screen, GameScreen):
+            screen.notice = shown_text(notice)
+        elif notice:
+            self._autosave_notice()
         self.table = table
         if isinstance(table, Table) and self.settings.auto_pass is not None:
             table.auto_pass = self.settings.auto_pass

@@ -342,6 +342,25 @@ async def test_the_app_says_at_the_start_when_it_saves_in_another_file() -> None
             assert [n.message for n in app._notifications if n.title == "Autosave"] == expected
 
 
+async def test_a_first_game_says_the_autosave_notice_in_its_log_not_over_the_board() -> None:
+    """``purrch play`` with an unfinished game kept aside: the notice is the first line of
+    the game's log (a toast covered the board for seconds), control characters gone;
+    no Autosave toast."""
+    from tui.screens.game import GameScreen
+    from tui.widgets.log_pane import LogPane
+
+    settings = Settings(frozen=True, bot_speed="instant", notice="Kept in\x1b[31mx.json.")
+    app = PurrchApp(settings, a_table(), seed=SEED)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen)
+        assert not [n for n in app._notifications if n.title == "Autosave"]
+        first = app.screen.query_one(LogPane).feed[0]
+        assert (
+            first.kind == "notice" and first.text.startswith("Kept in") and "\x1b" not in first.text
+        )
+
+
 async def test_a_terminal_below_80x24_is_told_once_each_time_it_gets_too_small() -> None:
     app = make_app()
 

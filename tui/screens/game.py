@@ -183,6 +183,9 @@ class GameScreen(Screen[tuple[str, None]]):
         screen: GameScreen
         result: tuple[str, None]
 
+    notice: str | None = None
+    """A line for the top of the log, before the game's (the app's autosave notice, said
+    there rather than in a toast over the board)."""
     ALL_SEEING: ClassVar[bool] = False
     """Every seat's cards may be shown (a demo: see :class:`tui.screens.demo.DemoScreen`)."""
     GAME_OVER: ClassVar[type[GameOverScreen]] = GameOverScreen
@@ -511,7 +514,8 @@ class GameScreen(Screen[tuple[str, None]]):
 
     def _log_lines(self, seat: int | None) -> tuple[LogLine, ...]:
         lines = (self.ui.log_line(event, seat) for event in self.table.log)
-        return tuple(replace(line, text=self._you(line.text)) for line in lines)
+        notice = [LogLine(self.notice, kind="notice")] if self.notice else []
+        return (*notice, *(replace(line, text=self._you(line.text)) for line in lines))
 
     def _you(self, text: str, seat: int | None = None) -> str:
         """``text`` with the seat shown (or ``seat``) as "you": the engine's lines name

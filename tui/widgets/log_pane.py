@@ -123,6 +123,8 @@ class LogPane(RichLog):
     def _styled(line: LogLine) -> Text:
         if line.private:
             return Text(line.text, style="bold")
+        if line.kind == "notice":  # the app's, not the game's
+            return Text(line.text, style="italic dim")
         if line.kind in ("turn", "game_over"):
             return Text(line.text, style="italic" if line.kind == "turn" else "bold")
         return Text(line.text)
