@@ -1022,3 +1022,25 @@ async def test_a_colour_asked_while_buying_takes_letter_keys() -> None:
         await pilot.press("u")
         await pilot.pause()
         assert screen.prompt_info is not None and screen.prompt_info.kind == "buy"
+
+
+def test_the_hand_says_a_lone_half_basket() -> None:
+    """During the rescue, an odd half basket on the cards revealed is said on the hand's
+    basket line (it carries no cat alone); an even number is not."""
+    import copy
+
+    from themes import glyphs_for
+    from tui.games.base import Shown
+    from tui.games.isle import LONE_HALF
+
+    table = isle_rescue_scene().table
+    view = table.view(0)
+    prompt = table.prompts_for(0)[0]
+    seen = {}
+    for halves in (1, 2):
+        public = copy.deepcopy(view["public"])
+        public["players"][0]["half_baskets"] = halves
+        shown = Shown(0, public, view["private"], prompt, ("Ann", "Bea"), ("human", "bot"))
+        ui = IsleUI(glyphs_for(False))
+        seen[halves] = ui.hand_text(shown, ui.prompt_info(shown), 80).plain
+    assert LONE_HALF.strip() in seen[1] and "lone half" not in seen[2]

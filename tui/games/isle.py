@@ -311,6 +311,9 @@ def placement_effects(me: Mapping[str, Any], tile: Mapping[str, Any], mask: int)
     return words
 
 
+LONE_HALF = " and a lone half basket (another half makes a basket)"
+"""The hand's basket line when a revealed rescue card's half basket has no pair yet."""
+
 ROOM_SHORT: dict[str, str] = {
     "P": "parrot room (stern)",
     "Q": "parrot room (bow)",
@@ -1183,6 +1186,7 @@ class IsleUI(GameUI):
                 (" ready", "$text-muted"),
                 (f"  +{me['card_baskets']}", "bold"),
                 (" on cards", "$text-muted"),
+                (LONE_HALF if int(me.get("half_baskets", 0)) % 2 else "", "$text-muted"),
             )
         ]
         phase = str(public["phase"])

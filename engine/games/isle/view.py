@@ -121,6 +121,9 @@ class PlayerView(TypedDict):
     card_baskets: int
     """Rescues the revealed rescue cards can still carry today (a full basket 1, two
     half baskets 1)."""
+    half_baskets: int
+    """Of the revealed rescue cards' baskets, the half ones not used yet today (two carry
+    a cat: an odd one out carries none unless another half comes)."""
     private_lessons: int
     """How many private lessons in play (face down)."""
     tiles: list[PlacedView]
@@ -343,6 +346,7 @@ def build_public(s: IsleState) -> IslePublic:
                 "baskets": s.baskets[seat],
                 "baskets_used": s.used[seat],
                 "card_baskets": len(s.full[seat]) + len(s.half[seat]) // 2,
+                "half_baskets": len(s.half[seat]),
                 "private_lessons": len(s.private[seat]),
                 "tiles": [placed_view(t) for t in s.tiles[seat]],
                 "cover": cover(s, seat),

@@ -316,6 +316,21 @@ def test_card_baskets(committed: tuple[int, ...], uses: int) -> None:
     assert not rescuable(s, 0)
 
 
+def test_the_view_counts_the_half_baskets_left_so_a_lone_one_can_be_said() -> None:
+    """Three half baskets committed: the view says 1 rescue on cards and 3 halves; once
+    two carry a cat, 0 rescues and the lone half."""
+    s = at_rescue(
+        new(2), 0, fields=[["B16", "G16", "R16"], []], fish=20, baskets=0, committed=(15, 23, 35)
+    )
+    assert all(CARDS[c].basket == "half" for c in (15, 23, 35))
+    me = GAME.view(s, 0)["public"]["players"][0]  # type: ignore[index]
+    assert (me["card_baskets"], me["half_baskets"]) == (1, 3)
+    answer(s, 0, next(o for o in ids(s, 0) if o.startswith("rescue:")))
+    answer(s, 0, "auto")
+    me = GAME.view(s, 0)["public"]["players"][0]  # type: ignore[index]
+    assert (me["card_baskets"], me["half_baskets"]) == (0, 1)
+
+
 def test_the_rescue_prompt_names_the_basket_and_each_cat_the_fish_left() -> None:
     """The committed cards' baskets go first (a full one, then two halves), then the
     permanent basket; the prompt says which before the cat is taken, the log after."""
