@@ -1044,3 +1044,24 @@ def test_the_hand_says_a_lone_half_basket() -> None:
         ui = IsleUI(glyphs_for(False))
         seen[halves] = ui.hand_text(shown, ui.prompt_info(shown), 80).plain
     assert LONE_HALF.strip() in seen[1] and "lone half" not in seen[2]
+
+
+async def test_escape_from_placing_a_rare_treasure_offers_the_treasures_again() -> None:
+    """Treasure Hunt, a rare treasure chosen: it waits on the boat, the bar says Escape
+    goes back, and Escape offers the treasures again (the card not played yet)."""
+    app = SceneApp(isle_finds_scene())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        game = app.screen
+        assert isinstance(game, GameScreen)
+        await pilot.press("1")  # play Treasure Hunt
+        await pilot.pause()
+        await pilot.press("1")  # the first rare treasure
+        await pilot.pause()
+        info = game.prompt_info
+        assert info is not None and info.kind == "place"
+        assert "Escape: back." in (info.hint or ""), info.hint
+        await pilot.press("escape")
+        await pilot.pause()
+        info = game.prompt_info
+        assert info is not None and info.kind == "treasure"

@@ -1428,16 +1428,18 @@ def _answer_colour(
         )
         _after_tasks(s, seat, events)
     elif why == "oshax":
-        _play_out(s, seat, task["card"], events)
-        s.oshax.remove(task["shape"])
-        s.tasks[seat].append({"t": "place", "tile": task["shape"], "colour": arg, "why": "oshax"})
-        events.append(
-            Event(
-                f"{name_of(s, seat)} takes the Oshax {task['shape']}: it joins the {arg} cats.",
-                kind="finds",
-            )
+        # Nothing is played or taken before the Oshax is placed: Back from the boat
+        # chooses its colour again (see _found).
+        s.tasks[seat].append(
+            {
+                "t": "place",
+                "tile": task["shape"],
+                "colour": arg,
+                "why": "oshax",
+                "card": task["card"],
+                "back": True,
+            }
         )
-        s.then = "found"
     else:  # fish
         gain = colour_count(s, seat, arg)
         s.fish[seat] += gain
@@ -1668,14 +1670,18 @@ def _answer_treasure(
             s.tasks[seat].pop()
             return
         s.tasks[seat].pop()
+        if verb == "rare":
+            # Nothing is played or taken before the treasure is placed: Back from the
+            # boat chooses again (see _found).
+            assert arg is not None
+            s.tasks[seat].append(
+                {"t": "place", "tile": arg, "why": "treasure", "card": card, "back": True}
+            )
+            return
         _play_out(s, seat, card, events)
         s.then = "found"
         events.append(Event(f"{who} plays {card_words(card)}.", kind="finds"))
-        if verb == "rare":
-            assert arg is not None
-            s.beside.remove(arg)
-            s.tasks[seat].append({"t": "place", "tile": arg, "why": "treasure"})
-        elif verb == "paid":
+        if verb == "paid":
             s.fish[seat] -= 1
             events.append(Event(f"{who} pays 1 more fish.", kind="finds"))
             s.tasks[seat].append({"t": "commons", "any": True, "first": True})
@@ -1692,6 +1698,24 @@ def _answer_treasure(
     if task.get("first"):
         s.tasks[seat].append({"t": "commons", "any": task["any"], "first": False})
     s.tasks[seat].append({"t": "place", "tile": tile, "why": "treasure"})
+
+
+def _found(s: IsleState, seat: int, task: dict[str, Any], events: list[Event]) -> None:
+    """A rare find chosen (an Oshax in its colour, a rare treasure) is being placed:
+    only now is its card played and the tile taken from beside the island."""
+    card, tile, who = task["card"], task["tile"], name_of(s, seat)
+    _play_out(s, seat, card, events)
+    s.then = "found"
+    if task["why"] == "oshax":
+        s.oshax.remove(tile)
+        events.append(
+            Event(
+                f"{who} takes the Oshax {tile}: it joins the {task['colour']} cats.", kind="finds"
+            )
+        )
+    else:
+        s.beside.remove(tile)
+        events.append(Event(f"{who} plays {card_words(card)}.", kind="finds"))
 
 
 def _take_common(s: IsleState, shape: str) -> str:
@@ -1843,6 +1867,12 @@ def _answer_place(s: IsleState, seat: int, option_id: str, events: list[Event]) 
         if not task.get("back"):
             _refuse()
         s.tasks[seat].pop()
+        if task["why"] == "oshax":  # its colour again
+            s.tasks[seat].append(
+                {"t": "colour", "why": "oshax", "card": task["card"], "shape": tile, "back": True}
+            )
+        elif task["why"] == "treasure" and "card" in task:  # the treasure again
+            s.tasks[seat].append({"t": "treasure", "card": task["card"]})
         return
     if option_id == AUTO:
         spots = legal_placements(shape, occ, anywhere)
@@ -1865,6 +1895,8 @@ def _answer_place(s: IsleState, seat: int, option_id: str, events: list[Event]) 
             raise IllegalMove("It must touch a tile already on your boat along an edge.")
         x, y, o, mask = p.x, p.y, p.o, m
     s.tasks[seat].pop()
+    if "card" in task:
+        _found(s, seat, task, events)
     kind = tile_kind(tile)
     colour = task.get("colour") if kind == "oshax" else tile_colour(tile)
     s.tiles[seat].append({"tile": tile, "x": x, "y": y, "o": o, "colour": colour})

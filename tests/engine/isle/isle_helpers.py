@@ -274,7 +274,10 @@ def tiles_everywhere(s: IsleState) -> list[str]:
         out += [t["tile"] for t in s.tiles[seat] if tile_kind(t["tile"]) != "common"]
         for task in s.tasks[seat]:
             if task["t"] == "place" and tile_kind(task["tile"]) != "common":
-                if task["why"] != "rescue":  # a cat being rescued is still in its field
+                # A tile whose choice can still be taken back is still where it was (a
+                # cat being rescued in its field, an Oshax or rare treasure beside the
+                # island).
+                if not task.get("back"):
                     out.append(task["tile"])
             elif task["t"] == "field":
                 out += task["tiles"]

@@ -484,6 +484,50 @@ def test_the_map_bonus_may_be_declined() -> None:
     assert prompt_of(s, 1).kind == "rescue"
 
 
+def test_back_from_placing_an_oshax_chooses_its_colour_again_and_takes_nothing() -> None:
+    """Escape (Back) while an Oshax is on the boat: its colour is asked again, then the
+    Oshax itself; nothing was played or taken, nothing logged. Chosen again and placed,
+    it is played as before."""
+    s = at_finds(new(2, boats=["blue", "green"]), 0, hand=[1])
+    fish, hand = list(s.fish), list(s.hands[0])
+    answer(s, 0, f"play:{k(1)}")
+    answer(s, 0, "oshax:X5")
+    answer(s, 0, "colour:red")
+    assert prompt_of(s, 0).kind == "place" and prompt_of(s, 0).back_option == "back"
+    events = answer(s, 0, "back")
+    assert prompt_of(s, 0).kind == "colour" and not events
+    answer(s, 0, "back")
+    assert prompt_of(s, 0).kind == "oshax"
+    answer(s, 0, "back")
+    assert prompt_of(s, 0).kind == "find"
+    assert s.hands[0] == hand and s.fish == fish and "X5" in s.oshax and not s.played
+    answer(s, 0, f"play:{k(1)}")
+    answer(s, 0, "oshax:X5")
+    answer(s, 0, "colour:blue")
+    answer(s, 0, place("X5", 12, 0, 0))
+    assert s.played == [1] and s.played_by == [0] and "X5" not in s.oshax
+    assert s.tiles[0][0]["colour"] == "blue"
+
+
+def test_back_from_placing_a_rare_treasure_chooses_the_treasure_again() -> None:
+    """Treasure Hunt's rare treasure: Back from the boat offers the treasures again,
+    the card still in hand and the treasure still beside the island."""
+    s = at_finds(new(2), 0, hand=[98])
+    assert CARDS[98].kind == "treasure"
+    answer(s, 0, f"play:{k(98)}")
+    rare = next(o for o in ids(s, 0) if o.startswith("rare:"))
+    tile = rare.split(":", 1)[1]
+    answer(s, 0, rare)
+    assert prompt_of(s, 0).kind == "place" and tile in s.beside and 98 in s.hands[0]
+    answer(s, 0, "back")
+    assert prompt_of(s, 0).kind == "treasure" and tile in s.beside and 98 in s.hands[0]
+    answer(s, 0, rare)
+    events = answer(s, 0, "auto")
+    assert tile not in s.beside and s.played == [98] and tiles_on(s, 0) == [tile]
+    texts = [e.text for e in events]
+    assert f"plays “{CARDS[98].name}”" in texts[0] and "places" in texts[1], texts
+
+
 def test_another_colour_on_a_map_gives_nothing() -> None:
     s = at_rescue(new(2, boats=["blue", "green"]), 0, fields=[["G16"], []], fish=20)
     answer(s, 0, "rescue:G16")
@@ -497,9 +541,10 @@ def test_an_oshax_of_the_maps_colour_gives_it() -> None:
     answer(s, 0, f"play:{k(1)}")
     answer(s, 0, "oshax:X5")
     answer(s, 0, "colour:blue")
-    assert 1 in s.played and "X5" not in s.oshax
+    assert 1 not in s.played and "X5" in s.oshax  # nothing taken before it is placed
     # X5 `..#. / #### / #...`: at (12,0) o=0 covers (14,0),(12..15,1),(12,2)
     answer(s, 0, place("X5", 12, 0, 0))
+    assert 1 in s.played and "X5" not in s.oshax
     assert prompt_of(s, 0).kind == "treasure"
     answer(s, 0, "skip")
     assert s.tiles[0][0]["colour"] == "blue"
