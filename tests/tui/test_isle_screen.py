@@ -1065,3 +1065,22 @@ async def test_escape_from_placing_a_rare_treasure_offers_the_treasures_again() 
         await pilot.pause()
         info = game.prompt_info
         assert info is not None and info.kind == "treasure"
+
+
+def test_an_oshax_keeps_its_key_whichever_are_left() -> None:
+    """The Oshax X2, X5 and X6 left to choose from: they are on keys 2, 5 and 6 (the
+    n-th of the six on key n), not renumbered 1-3 as the others are taken."""
+    from engine.core import Option, Prompt
+    from themes import glyphs_for
+    from tui.games.base import Shown
+
+    table = isle_finds_scene().table
+    view = table.view(0)
+    options = tuple(Option(f"oshax:X{n}", f"Take the Oshax X{n} (6 squares)") for n in (2, 5, 6))
+    prompt = Prompt(
+        "p1", 0, "oshax", "Choose an Oshax.", (*options, Option("back", "Back")), back_option="back"
+    )
+    shown = Shown(0, view["public"], view["private"], prompt, ("Ann", "Bea"), ("human", "bot"))
+    info = IsleUI(glyphs_for(False)).prompt_info(shown)
+    keys = {o.option_id: o.key for o in info.options}
+    assert (keys["oshax:X2"], keys["oshax:X5"], keys["oshax:X6"]) == ("2", "5", "6"), keys

@@ -33,7 +33,7 @@ from textual.content import Content
 from textual.widgets import Static
 
 from engine.core import Prompt, and_list
-from engine.games.isle.components import COLOUR_LETTER, ROOM_LETTERS, ROOM_NAMES
+from engine.games.isle.components import COLOUR_LETTER, OSHAX_SHAPES, ROOM_LETTERS, ROOM_NAMES
 from engine.games.isle.options import END, PASS, PLACE, card_number, make, make_place, parse
 from engine.games.isle.scoring import (
     Board,
@@ -844,6 +844,17 @@ class IsleUI(GameUI):
                     )
         return label.removeprefix("Rescue ")
 
+    def _oshax_options(self, shown: Shown) -> tuple[KeyedOption, ...]:
+        """The Oshax to choose from, each on a key of its own for the game (the n-th of
+        the six on key n): one taken, or one that does not fit, leaves the others' keys
+        where they were from one rare-finds turn to the next."""
+        labelled = dict(self.ordered_options(shown))
+        slots: list[tuple[str, str] | None] = []
+        for shape in OSHAX_SHAPES:
+            option = make("oshax", shape)
+            slots.append((option, labelled.pop(option)) if option in labelled else None)
+        return keyed_slots([*slots, *labelled.items()])
+
     def _draft_options(self, shown: Shown) -> tuple[KeyedOption, ...]:
         """The draft's choices, a key per kind of card in the pack as it was passed:
         keeping one leaves the keys of the others where they were."""
@@ -898,6 +909,8 @@ class IsleUI(GameUI):
             options = self._rescue_options(shown)
         elif prompt.kind == "colour":
             options = self._colour_options(shown)
+        elif prompt.kind == "oshax":
+            options = self._oshax_options(shown)
         elif prompt.kind == "commit":
             hand = shown.private.get("hand") or []
             rescue = [str(c["id"]) for c in hand if c["kind"] == "rescue"]
