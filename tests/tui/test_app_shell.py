@@ -232,6 +232,34 @@ def test_resume_error(snap_compare: Any, purrch_home: Path) -> None:
 # --------------------------------------------------------------------------- pilots
 
 
+async def test_the_menu_help_stays_whole_at_80x24_with_resume_and_replay(
+    purrch_home: Path,
+) -> None:
+    """A saved game to resume and a finished one to replay: at 80x24 every button
+    shows and the help under them is not cut off (the gaps close up); at 80x40 the
+    gaps stay."""
+    unfinished_save(purrch_home / "autosave.json")
+    app = make_app()
+    folder = app.settings.finished
+    assert folder is not None
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "kept.json").write_text("{}", encoding="utf-8")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        menu = app.screen
+        assert isinstance(menu, MenuScreen)
+        for button in ("#resume", "#replays", "#join-lan", "#host-lan"):
+            assert menu.query_one(button).display, button
+        left = menu.query_one("#menu-left")
+        help_text = menu.query_one("#menu-help", Static)
+        assert help_text.size.height == 4  # its two sentences, wrapped to the column
+        assert help_text.region.bottom <= left.region.bottom, (help_text.region, left.region)
+        assert menu.has_class("-short")
+        await pilot.resize_terminal(80, 40)
+        await pilot.pause()
+        assert not menu.has_class("-short")
+
+
 async def test_enter_enter_starts_you_against_three_heuristic_bots(purrch_home: Path) -> None:
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:

@@ -61,6 +61,8 @@ HELP = (
     "Enter on a game jumps to Start; Enter again starts.\n"
     "Tab: the next field. Enter or Space opens a list."
 )
+SHORT_MENU = 30
+"""Below this many rows the menu's left column closes up its gaps (menu.tcss ``-short``)."""
 _NO_WINDOW = 0.0
 """The reaction-window Select's value for "no countdown" (settings.window_seconds None)."""
 
@@ -456,6 +458,15 @@ class MenuScreen(Screen[None]):
         self._show_window_row()
         self._refresh_resume()
 
+    def on_resize(self, _event: events.Resize) -> None:
+        self._close_up()
+
+    def _close_up(self) -> None:
+        """A short terminal (80x24) with Resume or Replay shown: the buttons' groups
+        close up, so that the help under them stays whole (menu.tcss ``-short``)."""
+        extra = self._resume_offered() or self._replays_offered()
+        self.set_class(self.size.height < SHORT_MENU and extra, "-short")
+
     def _show_window_row(self) -> None:
         """The reactions' countdown only for a game that has reaction windows."""
         self.query_one("#window-row").display = has_windows(self.game.id)
@@ -513,6 +524,7 @@ class MenuScreen(Screen[None]):
         button = self.query_one("#resume", Button)
         button.display = self._resume_offered()
         button.tooltip = f"Carry on with the game saved in {self.settings.autosave}"
+        self._close_up()
         self.refresh_bindings()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
