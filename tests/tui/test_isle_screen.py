@@ -185,7 +185,7 @@ def run_before(keys: list[str]) -> Callable[[Pilot[None]], Awaitable[None]]:
 
 def test_draft_80x24(snap_compare: SnapCompare) -> None:
     """You should see Ann's hand pane (no boat: cards are chosen in a short terminal)
-    with "Fish 20  Baskets 1/1 ready  +0 on cards", "Draft: keep 2 of these, the rest go
+    with "Fish 20  Baskets 1/1 ready", "Draft: keep 2 of these, the rest go
     left:" and six keyed lines (R rescue cards with cost, one "x2", L Rat Catcher with its
     text, X Oshax), the island pane (Day 1 of 5, draft, the order, the left field's cats
     drawn as shapes with ids like B15), and the prompt bar "Keep a card ... Press a card's

@@ -1092,6 +1092,19 @@ class IsleUI(GameUI):
             (" common", "$text-muted"),
         )
 
+    @staticmethod
+    def _card_baskets(me: Mapping[str, Any]) -> list[tuple[str, str]]:
+        """The baskets on the rescue cards revealed today ("+1 on cards", a lone half
+        said), for the hand's first line; nothing while no card carries one."""
+        full, halves = int(me["card_baskets"]), int(me.get("half_baskets", 0))
+        if not (full or halves):
+            return []
+        return [
+            (f"  +{full}", "bold"),
+            (" on cards", "$text-muted"),
+            (LONE_HALF if halves % 2 else "", "$text-muted"),
+        ]
+
     def _card_line(
         self,
         card: Mapping[str, Any],
@@ -1197,9 +1210,7 @@ class IsleUI(GameUI):
                 ("  Baskets ", "$text-muted"),
                 (f"{ready}/{me['baskets']}", "bold"),
                 (" ready", "$text-muted"),
-                (f"  +{me['card_baskets']}", "bold"),
-                (" on cards", "$text-muted"),
-                (LONE_HALF if int(me.get("half_baskets", 0)) % 2 else "", "$text-muted"),
+                *self._card_baskets(me),
             )
         ]
         phase = str(public["phase"])
