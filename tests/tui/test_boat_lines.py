@@ -67,6 +67,7 @@ def test_rooms_are_outlined_below_as_well_as_at_the_side() -> None:
 def test_the_rooms_under_a_tile_are_named_by_their_icons() -> None:
     from tui.games.isle import rooms_under
 
-    assert rooms_under([(5, 3), (4, 3)]) == "in the apple room and the corridor"
-    assert rooms_under([(20, 4), (21, 4)]) == "in the parrot room (bow)"
+    assert rooms_under([(5, 3), (4, 3)]) == "rooms: apple, corridor"
+    assert rooms_under([(20, 4), (21, 4)]) == "room: parrot"  # the small bow room
+    assert rooms_under([(3, 2), (4, 1), (4, 2)]) == "rooms: parrot, moon, corridor"
     assert rooms_under([(0, 0), (-1, 4)]) == ""  # off the hull

@@ -796,6 +796,19 @@ def test_buying_says_the_fish_left_and_warns_once_most_is_spent() -> None:
     assert f"{left} fish left for the cats" in text, text
     assert left < 10, left  # more than half of the 20 fish in the cart
     assert "Careful: each card you buy now leaves fewer fish for the cats." in text, text
+    # ... and on the prompt bar, in sight when the hand scrolls past it.
+    from themes import glyphs_for
+    from tui.games.base import Shown
+
+    (prompt,) = table.prompts_for(0)
+    while prompt.kind == "colour":  # a colour lesson bought: its colour first
+        table.answer(0, prompt.id, prompt.options[0].id)
+        (prompt,) = table.prompts_for(0)
+    assert prompt.kind == "buy"
+    view = table.view(0)
+    shown = Shown(0, view["public"], view["private"], prompt, ("Ann", "Bea"), ("human", "bot"))
+    info = IsleUI(glyphs_for(False)).prompt_info(shown)
+    assert info.hint is not None and info.hint.startswith("Careful"), info.hint
     assert re.search(r"\d fish[^:\n]*: \w", text), text  # name, cost: the text after
 
 

@@ -32,7 +32,7 @@ from textual.containers import Vertical
 from textual.content import Content
 from textual.widgets import Static
 
-from engine.core import Prompt, and_list
+from engine.core import Prompt
 from engine.games.isle.components import COLOUR_LETTER, OSHAX_SHAPES, ROOM_LETTERS, ROOM_NAMES
 from engine.games.isle.options import END, PASS, PLACE, card_number, make, make_place, parse
 from engine.games.isle.scoring import (
@@ -311,16 +311,18 @@ def placement_effects(me: Mapping[str, Any], tile: Mapping[str, Any], mask: int)
     return words
 
 
+CAREFUL = "Careful: each card you buy now leaves fewer fish for the cats."
+"""Said once more than half of the fish is in the cart (in the hand and on the bar)."""
 LONE_HALF = " and a lone half basket (another half makes a basket)"
 """The hand's basket line when a revealed rescue card's half basket has no pair yet."""
 
 ROOM_SHORT: dict[str, str] = {
-    "P": "parrot room (stern)",
-    "Q": "parrot room (bow)",
-    "M": "moon room (upper)",
-    "N": "moon room (lower)",
-    "A": "apple room",
-    "K": "corn room",
+    "P": "parrot",
+    "Q": "parrot",
+    "M": "moon",
+    "N": "moon",
+    "A": "apple",
+    "K": "corn",
     "c": "corridor",
 }
 """A room as its icon names it (the cards speak of the parrot rooms, the moon rooms, the
@@ -328,12 +330,15 @@ apple room), short enough for the boat's lower border."""
 
 
 def rooms_under(cells: Sequence[tuple[int, int]]) -> str:
-    """The rooms a tile at ``cells`` lies in, in words ("in the apple room and the
-    corridor"), for the boat's lower border while it is placed: the drawing outlines
-    the rooms, this names them.  Empty when the tile is wholly off the hull."""
+    """The rooms a tile at ``cells`` lies in, by their icons ("room: apple", "rooms:
+    parrot, moon, corridor"), for the boat's lower border while it is placed: the
+    drawing outlines the rooms, this names them (which parrot or moon room is in
+    sight).  Empty when the tile is wholly off the hull."""
     letters = {ROOM_ROWS[y][x] for x, y in cells if 0 <= x < W and 0 <= y < H} - {" "}
-    names = [name for letter, name in ROOM_SHORT.items() if letter in letters]
-    return f"in {and_list([f'the {name}' for name in names])}" if names else ""
+    names = list(dict.fromkeys(n for letter, n in ROOM_SHORT.items() if letter in letters))
+    if not names:
+        return ""
+    return f"{'room' if len(names) == 1 else 'rooms'}: {', '.join(names)}"
 
 
 def box(shape: str, o: int) -> tuple[int, int]:
@@ -946,6 +951,8 @@ class IsleUI(GameUI):
             keys = [o.key for o in options if o.option_id in cards and o.key]
             span = f" ({keys[0]}-{keys[-1]})" if len(keys) > 1 else f" ({keys[0]})" if keys else ""
             hint = f"The cards are in your hand pane, with their keys{span}."
+            if prompt.kind == "buy" and self._most_spent(shown):
+                hint = CAREFUL  # on the bar, in sight: the hand may scroll past it
             return PromptInfo(prompt.text, options, hint, prompt.kind, on_cards=cards)
         return PromptInfo(prompt.text, options, hint, prompt.kind)
 
@@ -1092,6 +1099,14 @@ class IsleUI(GameUI):
             (" common", "$text-muted"),
         )
 
+    def _most_spent(self, shown: Shown) -> bool:
+        """Buying: more than half of the seat's fish is in its cart."""
+        me = self._me(shown)
+        if me is None:
+            return False
+        left = int(shown.private.get("fish_left", me["fish"]))
+        return 2 * left < int(me["fish"])
+
     @staticmethod
     def _card_baskets(me: Mapping[str, Any]) -> list[tuple[str, str]]:
         """The baskets on the rescue cards revealed today ("+1 on cards", a lone half
@@ -1119,12 +1134,16 @@ class IsleUI(GameUI):
         rescue card's name says its speed and basket, any other card's text follows,
         indented under the name for ``width``."""
         kind = str(card["kind"])
+        title = str(card["name"])
+        text = str(card.get("text", ""))
+        if kind == "rescue":  # "Rescue 2 fish: speed 1, full basket" (the price apart)
+            title, _colon, text = title.partition(": ")
         name: list[tuple[str, str] | str] = [
             (f" {key} " if key else "   ", "bold reverse" if key else ""),
             " ",
             (KIND_LETTER.get(kind, "?"), KIND_STYLE.get(kind, "bold")),
             " ",
-            (str(card["name"]), "bold"),
+            (title, "bold"),
         ]
         rest: list[tuple[str, str] | str] = (
             [(f" {card['cost']} fish", "$text-muted")] if priced else []
@@ -1133,7 +1152,6 @@ class IsleUI(GameUI):
             rest.append((f" x{count}", "bold"))
         if note:
             rest.append((f" {self.glyphs.bullet} {note}", "bold $success"))
-        text = str(card.get("text", "")) if kind != "rescue" else ""
         head = Content.assemble(*name, *rest)
         lines = [head]
         if head.cell_length > width:  # the cost and the rest under the name
@@ -1143,12 +1161,15 @@ class IsleUI(GameUI):
             # cards fit the hand at 40 rows), then indented under it.
             indent = " " * CARD_INDENT
             room = width - lines[-1].cell_length - len(": ")
-            words = text.split()
+            # A rescue card's speed and basket stay together (not "speed / 3").
+            words = [text] if kind == "rescue" else text.split()
             first: list[str] = []
             while words and len(" ".join([*first, words[0]])) <= room:
                 first.append(words.pop(0))
             if first:  # a word or more fits after the name
                 lines[-1] = Content.assemble(lines[-1], ": ", (" ".join(first), "$text-muted"))
+            else:  # the text starts on the next line: the colon still says it follows
+                lines[-1] = Content.assemble(lines[-1], ":")
             for line in textwrap.wrap(" ".join(words), max(width - CARD_INDENT, 20)):
                 lines.append(Content.styled(indent + line, "$text-muted"))
         return Content("\n").join(lines)
@@ -1226,7 +1247,11 @@ class IsleUI(GameUI):
             rest = max(0, len(pack) - picks)
             others = "the other one goes" if rest == 1 else f"the other {rest} go"
             goes = f"{others} {public['direction']}, to {to}" if rest else "none go on"
-            lines.append(Content.styled(f"Draft: keep {picks} of these; {goes}:", "bold"))
+            head = f"Draft: keep {picks} of these; {goes}:"
+            if not picks:  # kept already: the pack waits for the others to be done
+                way = f"{public['direction']}, to {to}"
+                head = f"Draft: these go {way}, once everyone has kept theirs:"
+            lines.append(Content.styled(head, "bold"))
             lines += self._card_lines(by_number(pack), keys, width)
         drafted = private.get("drafted") or []
         cart = {str(c["id"]) for c in private.get("cart") or []}
@@ -1239,13 +1264,8 @@ class IsleUI(GameUI):
                 lines.append(
                     Content.styled(f"{left} fish left for the cats (3 or 5 each).", "bold")
                 )
-                if 2 * left < int(me["fish"]):  # most of it spent: said in words, once
-                    lines.append(
-                        Content.styled(
-                            "Careful: each card you buy now leaves fewer fish for the cats.",
-                            "bold $warning",
-                        )
-                    )
+                if self._most_spent(shown):  # said in words, once (and on the bar)
+                    lines.append(Content.styled(CAREFUL, "bold $warning"))
         drawn = private.get("drawn") or []
         if drawn:
             lines.append(Content.styled("Drawn, to buy or not:", "bold"))

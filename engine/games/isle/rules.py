@@ -574,7 +574,9 @@ def _reveal(s: IsleState, events: list[Event]) -> None:
     position = {seat: i for i, seat in enumerate(s.order)}
     s.order = sorted(s.order, key=lambda seat: (-speeds[seat], position[seat]))
     words = ", ".join(f"{name_of(s, seat)} ({speeds[seat]})" for seat in s.order)
-    events.append(Event(f"The rescue order, fastest first: {words}.", kind="order"))
+    tied = len(set(speeds)) < len(speeds)
+    why = " (tied speeds keep the turn order as it was)" if tied else ""
+    events.append(Event(f"The rescue order, fastest first: {words}{why}.", kind="order"))
     s.phase = "rescue"
     s.passed = [False] * s.n
     s.rescued = 0
@@ -1374,14 +1376,14 @@ def _answer_drawn(
                     )
             else:
                 s.hands[seat].append(c)
-        words = ", ".join(card_words(c) for c in cart) or "nothing"
-        events.append(
-            Event(
-                f"{name_of(s, seat)} buys {len(cart)} of the drawn cards for {cost} fish.",
-                ((seat, f"You buy {words} for {cost} fish."),),
-                kind="buy",
-            )
-        )
+        words = ", ".join(card_words(c) for c in cart)
+        if cart:
+            public = f"{name_of(s, seat)} buys {len(cart)} of the drawn cards for {cost} fish."
+            mine = f"You buy {words} for {cost} fish."
+        else:
+            public = f"{name_of(s, seat)} buys none of the drawn cards."
+            mine = "You buy none of the drawn cards."
+        events.append(Event(public, ((seat, mine),), kind="buy"))
         if lessons:
             events.append(
                 Event(

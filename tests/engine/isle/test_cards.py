@@ -180,6 +180,15 @@ def test_draw_cards_to_buy(card: int, n: int) -> None:
     )
 
 
+def test_buying_none_of_the_drawn_cards_says_so_without_a_price() -> None:
+    s = turn_with(71, fish=5)
+    answer(s, 0, f"play:{k(71)}")
+    events = answer(s, 0, "done")
+    said = [e for e in events if e.kind == "buy"]
+    assert [e.text for e in said] == ["Ann buys none of the drawn cards."]
+    assert said[0].text_for(0) == "You buy none of the drawn cards."
+
+
 def test_a_colour_lesson_bought_from_drawn_cards_asks_its_colour_as_a_lesson() -> None:
     s = turn_with(71, fish=5)
     s.deck[-2:] = [143, 113]  # Edge Colour asks a colour when bought

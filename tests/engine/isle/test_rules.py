@@ -198,11 +198,14 @@ def test_public_lesson_colour_asked_and_put_face_up() -> None:
 
 
 def _commit_and_reveal(s, cards):  # type: ignore[no-untyped-def]
+    """Every seat commits its cards and is done; the events of the reveal."""
     for seat, mine in enumerate(cards):
         for c in mine:
             answer(s, seat, f"commit:{k(c)}")
+    events = []
     for seat in range(s.n):
-        answer(s, seat, "done")
+        events += answer(s, seat, "done")
+    return events
 
 
 def _at_commit(n, hands, order):  # type: ignore[no-untyped-def]
@@ -238,9 +241,11 @@ def test_speed_order_fastest_first_ties_keep_the_old_order() -> None:
     answer(s, 0, f"commit:{k(7)}")
     assert GAME.view(s, 1)["public"]["players"][0]["committed"] == []  # type: ignore[index]
     assert k(7) not in json.dumps(GAME.view(s, 1))
-    _commit_and_reveal(s, [[], [23], [7, 15], [43]])
+    events = _commit_and_reveal(s, [[], [23], [7, 15], [43]])
     assert s.speeds == [4, 1, 4, 1]
     assert s.order == [0, 2, 3, 1]
+    (said,) = [e.text for e in events if e.kind == "order"]
+    assert said.endswith("(tied speeds keep the turn order as it was).")
     assert s.phase == "rescue" and GAME.view(s, 1)["public"]["turn"] == 0  # type: ignore[index]
 
 
