@@ -1097,3 +1097,25 @@ def test_an_oshax_keeps_its_key_whichever_are_left() -> None:
     info = IsleUI(glyphs_for(False)).prompt_info(shown)
     keys = {o.option_id: o.key for o in info.options}
     assert (keys["oshax:X2"], keys["oshax:X5"], keys["oshax:X6"]) == ("2", "5", "6"), keys
+
+
+def test_the_island_says_who_is_still_choosing_in_a_step_taken_at_once() -> None:
+    """The draft, buying, committing: everyone decides at once, and the island says who
+    is still at it, the seat shown as "you" (and whether it is done)."""
+    import copy
+
+    from themes import glyphs_for
+    from tui.games.base import Shown
+
+    table = isle_draft_scene().table
+    view = table.view(3)
+    names = ("Bea", "Cal", "Dot", "Ann")
+    said = {}
+    for waiting in ([3, 1], [1], []):
+        public = copy.deepcopy(view["public"])
+        public["waiting"] = waiting
+        shown = Shown(3, public, view["private"], None, names, ("bot",) * 3 + ("human",))
+        said[len(waiting)] = IsleUI(glyphs_for(False)).island_text(shown, 80, None, ()).plain
+    assert "Still choosing: you, Cal" in said[2]
+    assert "Still choosing: Cal (you are done)" in said[1]
+    assert "Everyone has chosen." in said[0]

@@ -833,6 +833,20 @@ class IsleUI(GameUI):
                 out[parsed.arg] = option.key
         return out
 
+    @staticmethod
+    def _still_choosing(shown: Shown) -> Content:
+        """Who is still to choose in a step everyone takes at once (the draft, buying,
+        committing): at a LAN table each player sees the others finish."""
+        waiting = [int(seat) for seat in shown.public.get("waiting") or ()]
+        me = shown.seat if not shown.all_seeing else None
+        who = ["you" if seat == me else shown.names[seat] for seat in waiting]
+        if not who:
+            return Content.styled("Everyone has chosen.", "$text-muted")
+        done = " (you are done)" if me is not None and me not in waiting else ""
+        return Content.assemble(
+            ("Still choosing: ", "$text-muted"), (", ".join(who), "bold"), (done, "$text-muted")
+        )
+
     def _rescue_label(self, shown: Shown, option_id: str, label: str) -> str:
         """A cat to rescue as the island pane names it (its tile id: ``B15``), its field,
         its price and the fish left after it."""
@@ -1330,6 +1344,8 @@ class IsleUI(GameUI):
             who = "you" if seat == shown.seat and not shown.all_seeing else names[seat]
             order.append(f"{mark}{n + 1} {who}{speed}{done}")
         lines.append(Content(f"Order: {', '.join(order)}"))
+        if phase in CARD_PHASES and len(players) > 1:
+            lines.append(self._still_choosing(shown))
         chosen = make("rescue", cat) if cat is not None else None
         for option in shown.prompt.options if shown.prompt and chosen else ():
             if option.id == chosen:  # the cursor's cat, high up: seen in a short pane too
