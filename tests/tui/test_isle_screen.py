@@ -1119,3 +1119,29 @@ def test_the_island_says_who_is_still_choosing_in_a_step_taken_at_once() -> None
     assert "Still choosing: you, Cal" in said[2]
     assert "Still choosing: Cal (you are done)" in said[1]
     assert "Everyone has chosen." in said[0]
+
+
+def test_a_rescue_turn_says_why_some_cats_have_no_key() -> None:
+    """A cat the seat cannot rescue has no key under it: the bar says why, only when
+    there is such a cat."""
+    from themes import glyphs_for
+    from tui.games.base import Shown
+
+    table = isle_rescue_scene().table
+    view = table.view(0)
+    prompt = table.prompts_for(0)[0]
+    hints = []
+    for drop in (0, 1):
+        rescues = [o for o in prompt.options if o.id.startswith("rescue:")]
+        gone = {o.id for o in rescues[:drop]}
+        options = tuple(o for o in prompt.options if o.id not in gone)
+        shown = Shown(
+            0,
+            view["public"],
+            view["private"],
+            prompt._replace(options=options),
+            ("Ann", "Bea"),
+            ("human", "bot"),
+        )
+        hints.append(IsleUI(glyphs_for(False)).prompt_info(shown).hint or "")
+    assert "out of reach" not in hints[0] and "A cat with no key is out of reach" in hints[1]

@@ -954,6 +954,9 @@ class IsleUI(GameUI):
             # turn; the bar lists Pass and the anytime cards.
             # No key range in the hint: the cats' keys skip the screen's own (d, h...).
             hint = "Each cat's key is under it on the island (or the arrows, then Enter)."
+            board = {str(t["id"]) for field in shown.public["fields"] for t in field}
+            if board - set(cats):  # why some cats have no key
+                hint += " A cat with no key is out of reach (its price, or no room for it)."
             listed = frozenset(make("rescue", tile) for tile in cats)
             return PromptInfo(prompt.text, options, hint, prompt.kind, on_cards=listed)
         elif prompt.kind != "rescue" and (

@@ -721,7 +721,8 @@ def _answer_forced(s: IsleState, seat: int, kind: str, option: str, events: list
         s.passed[seat] = True
         events.append(
             Event(
-                f"{who} has nothing to play and passes for the rest of the rare finds.",
+                f"{who} has nothing to play{_why_no_find(s, seat)} and passes for the rest "
+                "of the rare finds.",
                 kind="finds",
             )
         )
@@ -738,6 +739,20 @@ def _answer_forced(s: IsleState, seat: int, kind: str, option: str, events: list
             )
         )
         _after_tasks(s, seat, events)
+
+
+def _why_no_find(s: IsleState, seat: int) -> str:
+    """Why a seat holding an Oshax or a treasure card cannot play it in the rare finds
+    (", its Oshax card: no Oshax fits on the boat"); empty when it holds none."""
+    kinds = {CARDS[c].kind for c in s.hands[seat]} & {"oshax", "treasure"}
+    if not kinds:
+        return ""
+    if kinds == {"oshax"}:
+        why = "no Oshax is left" if not s.oshax else "no Oshax left fits on the boat"
+        return f" (an Oshax card, but {why})"
+    if kinds == {"treasure"}:
+        return " (a treasure card, but no treasure left fits on the boat)"
+    return " (no Oshax or treasure left fits on the boat)"
 
 
 def _last_asked(s: IsleState, seat: int) -> bool:

@@ -108,6 +108,19 @@ def test_a_turn_with_a_rescue_left_but_nothing_to_pay_it_ends_by_itself() -> Non
 # ------------------------------------------------------------------ the rare finds
 
 
+def test_an_oshax_card_that_cannot_be_played_is_said_when_the_finds_are_passed() -> None:
+    """Ann holds an Oshax card but no Oshax is left: her turn is passed, and the log
+    says why (a new player wondered where the card went)."""
+    s = at_finds(new(2), 1, order=[1, 0])
+    s.hands[0] = [1, 43]
+    s.oshax = []
+    events = answer(s, 1, "pass")
+    assert (
+        "Ann has nothing to play (an Oshax card, but no Oshax is left) and passes for the "
+        "rest of the rare finds." in lines(events)
+    )
+
+
 def test_a_finds_turn_with_nothing_playable_is_passed() -> None:
     s = at_finds(new(2), 1, order=[1, 0])
     s.hands[0] = [43, 55]  # rescue cards only: nothing for the rare finds
