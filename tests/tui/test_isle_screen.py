@@ -975,7 +975,10 @@ async def test_the_keys_screen_names_the_isle_panes_as_players_know_them() -> No
         assert where["Place"] == "in your boat" and where["Score"] == "this screen"
         assert not [w for w in where.values() if "isle" in w]
         # How long keys last, in this game's words (not "for the whole game").
-        assert "a cat keeps its key for the day" in app.screen.note
+        assert (
+            "a cat, and a card on your rescue and finds turns, keeps its key for the day"
+            in app.screen.note
+        )
         assert "for the whole game" not in app.screen.note
 
 
@@ -1145,3 +1148,60 @@ def test_a_rescue_turn_says_why_some_cats_have_no_key() -> None:
         )
         hints.append(IsleUI(glyphs_for(False)).prompt_info(shown).hint or "")
     assert "out of reach" not in hints[0] and "A cat with no key is out of reach" in hints[1]
+
+
+def test_a_card_keeps_its_key_through_the_day_when_another_is_played() -> None:
+    """Two cards in hand for the rare finds: each has its key; once the first is played
+    (gone from the hand and the choices), the second keeps its key (it used to take
+    the first's), and Pass is never on 1 (after "1 Place it for me")."""
+    import copy
+
+    from engine.core import Option, Prompt
+    from themes import glyphs_for
+    from tui.games.base import Shown
+
+    table = isle_finds_scene().table
+    view = table.view(0)
+    private = copy.deepcopy(view["private"])
+    hand = [c for c in private["hand"]][:1]
+    assert hand, "the finds scene deals Ann a card"
+    second = {**hand[0], "id": "k200", "number": 200, "name": "Another"}
+    ui = IsleUI(glyphs_for(False))
+    keys = []
+    for cards in ([hand[0], second], [second]):
+        private["hand"] = cards
+        options = (
+            *(Option(f"play:{c['id']}", f"Play {c['name']}") for c in cards),
+            Option("pass", "Pass"),
+        )
+        prompt = Prompt("p", 0, "find", "Rare finds.", options)
+        shown = Shown(0, view["public"], private, prompt, ("Ann", "Bea"), ("human", "bot"))
+        keys.append({o.option_id: o.key for o in ui.prompt_info(shown).options})
+    assert keys[0]["play:k200"] == keys[1]["play:k200"] and keys[0]["pass"] != "1"
+    assert keys[1]["pass"] != "1"
+
+
+def test_a_cat_has_the_same_key_for_every_seat_of_a_hot_seat_table() -> None:
+    """Two humans share the screen: Bea's first rescue turn comes after Ann rescued a
+    cat, yet every cat left is on the key Ann saw it on (the keys are the day's, not a
+    seat's)."""
+    import copy
+
+    from themes import glyphs_for
+    from tui.games.base import Shown
+
+    table = isle_rescue_scene().table
+    view = table.view(0)
+    prompt = table.prompts_for(0)[0]
+    ui = IsleUI(glyphs_for(False))
+    names = ("Ann", "Bea", "Cal", "Dot")
+    shown = Shown(0, view["public"], view["private"], prompt, names, ("human",) * 4)
+    first = {o.option_id: o.key for o in ui.prompt_info(shown).options}
+    rescues = [o for o in prompt.options if o.id.startswith("rescue:")]
+    gone = rescues[0].id.split(":", 1)[1]
+    public = copy.deepcopy(view["public"])
+    public["fields"] = [[t for t in f if t["id"] != gone] for f in public["fields"]]
+    later = prompt._replace(seat=1, options=tuple(o for o in prompt.options if o is not rescues[0]))
+    shown = Shown(1, public, {"hand": []}, later, names, ("human",) * 4)
+    second = {o.option_id: o.key for o in ui.prompt_info(shown).options}
+    assert all(second[o.id] == first[o.id] for o in rescues[1:]), (first, second)

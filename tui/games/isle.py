@@ -113,8 +113,9 @@ COLOUR_KEY = {"blue": "b", "green": "g", "red": "r", "orange": "o", "purple": "u
 """A colour's key where one is chosen (p is the command palette's)."""
 PICK_VERBS = frozenset({"common", "rare", "oshax"})
 """The options that choose a treasure or an Oshax: drawn with their keys on the island."""
-RESCUE_LOOSE = 2
-"""Keys of a rescue turn's choices about no cat: Pass (or End) and an anytime card."""
+RESCUE_CARD_KEYS = 2
+"""Keys of a rescue turn kept for the seat's anytime cards (2 and 3: Pass or End is on
+1, the cats from 4 on)."""
 TALL = 34
 """Rows from which the boat stays on screen while cards are chosen."""
 WIDE_COLUMNS = 110
@@ -599,7 +600,8 @@ class IsleUI(GameUI):
     secret: ClassVar[str] = "cards"
     keys_kept: ClassVar[str] = (
         "A card keeps its key through a step (a round of the draft, buying, choosing "
-        "rescue cards); a cat keeps its key for the day."
+        "rescue cards); a cat, and a card on your rescue and finds turns, keeps its key "
+        "for the day."
     )
     screen_bindings: ClassVar[tuple[Binding, ...]] = (
         Binding(
@@ -619,8 +621,11 @@ class IsleUI(GameUI):
         """The score overlay (``s``) is on."""
         self._top: tuple[int | None, str | None, tuple[str, ...]] | None = None
         """(seat, prompt kind, pack) when the hand was last scrolled to its head."""
-        self._rescue_books: dict[int, tuple[int, KeyBook]] = {}
-        """Each seat's rescue keys for the day (the day, its book)."""
+        self._card_books: dict[tuple[int, str], tuple[int, KeyBook]] = {}
+        """Each seat's cards' keys for the day on its rescue and its finds turns
+        ((seat, "rescue" or "find") -> the day, its book)."""
+        self._cat_book: tuple[int, KeyBook] | None = None
+        """The cats' keys for the day (the day, its book): the same for every seat."""
 
     # ------------------------------------------------------------------ layout
 
@@ -790,27 +795,71 @@ class IsleUI(GameUI):
 
     def _rescue_options(self, shown: Shown) -> tuple[KeyedOption, ...]:
         """A rescue turn's choices on keys that stay put for the day: Pass (or End) on
-        1, the anytime cards on the next keys, and each cat of the day's fields on a key
-        of its own from RESCUE_LOOSE + 1 on (a cat rescued, or a card played, leaves
-        the other keys where they were)."""
+        1, the seat's anytime cards on 2 and 3 (each card on its own), and each cat of
+        the day's fields on a key of its own from 4 on, the same for every seat (a cat
+        rescued, or a card played, leaves the other keys where they were)."""
         assert shown.seat is not None
         day = int(shown.public["day"])
-        held = self._rescue_books.get(shown.seat)
-        if held is None or held[0] != day:
-            held = (day, KeyBook(RESCUE_LOOSE))
-            self._rescue_books[shown.seat] = held
-        book = held[1]
+        if self._cat_book is None or self._cat_book[0] != day:
+            self._cat_book = (day, KeyBook(0, OPTION_KEYS[1 + RESCUE_CARD_KEYS :]))
         board = [str(t["id"]) for field in shown.public["fields"] for t in field]
-        ordered = sorted(self.ordered_options(shown), key=lambda o: o[0] not in (PASS, END))
-        choices = [
-            (
-                option_id,
-                label,
-                parsed.arg if (parsed := parse(option_id)).verb == "rescue" else None,
-            )
-            for option_id, label in ordered  # Pass (or End) first: it takes key 1
-        ]
-        return book.keyed(choices, board=board)
+        return self._day_keys(
+            shown, ("rescue", 1, RESCUE_CARD_KEYS), self._cat_book[1], board, ("anytime",)
+        )
+
+    def _finds_options(self, shown: Shown) -> tuple[KeyedOption, ...]:
+        """A rare-finds turn's choices: each card the seat could play in the finds on a
+        key of its own for the day from 1 (one played leaves the others'), then Pass
+        (not on 1: after "1 Place it for me", a 1 pressed twice must not pass)."""
+        kinds = ("oshax", "treasure", "anytime")
+        return self._day_keys(shown, ("find", 0, len(OPTION_KEYS)), None, [], kinds)
+
+    def _day_keys(
+        self,
+        shown: Shown,
+        step: tuple[str, int, int],
+        cats: KeyBook | None,
+        board: Sequence[str],
+        kinds: Sequence[str],
+    ) -> tuple[KeyedOption, ...]:
+        """A turn's choices on keys kept for the day. ``step``: (the turn, the first
+        key of the seat's cards, how many): the seat's cards of ``kinds`` on those keys,
+        each card on its own (the seat's book for that turn of the day); Pass (or End)
+        on 1 if the cards' keys start after it; the cats on ``cats``' keys; anything
+        else, or more than the books hold, on the keys left."""
+        assert shown.seat is not None
+        day = int(shown.public["day"])
+        name, first, room = step
+        held = self._card_books.get((shown.seat, name))
+        if held is None or held[0] != day:
+            held = (day, KeyBook(0, OPTION_KEYS[first : first + room]))
+            self._card_books[(shown.seat, name)] = held
+        hand = [str(c["id"]) for c in by_number(shown.private.get("hand") or [])]
+        mine = [c["id"] for c in shown.private.get("hand") or [] if c["kind"] in kinds]
+        out: list[KeyedOption] = []
+        plays: list[tuple[str, str, str | None]] = []
+        rescues: list[tuple[str, str, str | None]] = []
+        rest: list[tuple[str, str]] = []
+        for option_id, label in self.ordered_options(shown):
+            parsed = parse(option_id)
+            if option_id in (PASS, END) and first:
+                out.append(KeyedOption(OPTION_KEYS[0], option_id, label))
+            elif parsed.verb == "play" and parsed.arg in mine:
+                plays.append((option_id, label, parsed.arg))
+            elif parsed.verb == "rescue" and cats is not None:
+                rescues.append((option_id, label, parsed.arg))
+            else:
+                rest.append((option_id, label))
+        out += held[1].keyed(plays, board=[c for c in hand if c in mine])
+        if cats is not None:
+            out += cats.keyed(rescues, board=board)
+        # The keys left: none that a card or a cat holds for the day, offered now or not.
+        used = {o.key for o in out if o.key} | held[1].held()
+        used |= cats.held() if cats is not None else set()
+        spare = iter(k for k in OPTION_KEYS if k not in used)
+        keyed = [o if o.key else KeyedOption(next(spare, None), o.option_id, o.label) for o in out]
+        keyed += [KeyedOption(next(spare, None), option_id, label) for option_id, label in rest]
+        return tuple(keyed)
 
     @staticmethod
     def _rescuable(shown: Shown) -> list[str]:
@@ -926,6 +975,8 @@ class IsleUI(GameUI):
             options = self._card_options(shown, [str(c["id"]) for c in drafted])
         elif prompt.kind == "rescue" and shown.seat is not None:
             options = self._rescue_options(shown)
+        elif prompt.kind == "find" and shown.seat is not None:
+            options = self._finds_options(shown)
         elif prompt.kind == "colour":
             options = self._colour_options(shown)
         elif prompt.kind == "oshax":

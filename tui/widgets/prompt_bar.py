@@ -128,6 +128,10 @@ class KeyBook:
         """The key ``slot`` holds (None: none yet, or none was left for it)."""
         return self._held.get(slot)
 
+    def held(self) -> frozenset[str]:
+        """The keys slots hold (offered now or not)."""
+        return frozenset(self._held.values())
+
     def meet(self, slots: Iterable[str]) -> None:
         """Give each slot not met before the next key no slot holds (while any is left)."""
         for slot in slots:
