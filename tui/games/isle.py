@@ -834,8 +834,8 @@ class IsleUI(GameUI):
         if held is None or held[0] != day:
             held = (day, KeyBook(0, OPTION_KEYS[first : first + room]))
             self._card_books[(shown.seat, name)] = held
-        hand = [str(c["id"]) for c in by_number(shown.private.get("hand") or [])]
-        mine = [c["id"] for c in shown.private.get("hand") or [] if c["kind"] in kinds]
+        hand = by_number(shown.private.get("hand") or [])
+        mine = [str(c["id"]) for c in hand if c["kind"] in kinds]  # in card-number order
         out: list[KeyedOption] = []
         plays: list[tuple[str, str, str | None]] = []
         rescues: list[tuple[str, str, str | None]] = []
@@ -850,7 +850,7 @@ class IsleUI(GameUI):
                 rescues.append((option_id, label, parsed.arg))
             else:
                 rest.append((option_id, label))
-        out += held[1].keyed(plays, board=[c for c in hand if c in mine])
+        out += held[1].keyed(plays, board=mine)
         if cats is not None:
             out += cats.keyed(rescues, board=board)
         # The keys left: none that a card or a cat holds for the day, offered now or not.
@@ -1179,7 +1179,7 @@ class IsleUI(GameUI):
     def _card_baskets(me: Mapping[str, Any]) -> list[tuple[str, str]]:
         """The baskets on the rescue cards revealed today ("+1 on cards", a lone half
         said), for the hand's first line; nothing while no card carries one."""
-        full, halves = int(me["card_baskets"]), int(me.get("half_baskets", 0))
+        full, halves = int(me["card_baskets"]), int(me["half_baskets"])
         if not (full or halves):
             return []
         return [
