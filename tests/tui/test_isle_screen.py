@@ -1205,3 +1205,51 @@ def test_a_cat_has_the_same_key_for_every_seat_of_a_hot_seat_table() -> None:
     shown = Shown(1, public, {"hand": []}, later, names, ("human",) * 4)
     second = {o.option_id: o.key for o in ui.prompt_info(shown).options}
     assert all(second[o.id] == first[o.id] for o in rescues[1:]), (first, second)
+
+
+def _best_and_first(table: Table) -> tuple[int, int] | None:
+    """While Ann places a tile: the squares of the planner's place for it and of the
+    engine's first place from the stern."""
+    from engine.games.isle.bots import Boat
+    from engine.games.isle.shapes import legal_placements
+    from tui.games.isle import occupied_of
+
+    prompts = [p for p in table.prompts() if p.seat == 0 and p.kind == "place"]
+    me = table.view(0)["public"]["players"][0]
+    tile = me["placing"]
+    if not prompts or tile is None:
+        return None
+    best = Boat(me).best(tile["shape"], tile["colour"])[1]
+    legal = legal_placements(tile["shape"], occupied_of(me["cover"]), bool(me["anywhere"]))
+    return None if best is None else (best[3], legal[0][3])
+
+
+async def test_place_it_for_me_puts_the_tile_where_the_cursor_started() -> None:
+    """ "1 Place it for me" places the tile where the cursor started, the place the
+    planner reckons best, not at the engine's first place from the stern (a
+    play-tester saw a better place ignored): what the player saw is what they get."""
+    from tui.games.isle import occupied_of
+    from tui.games.isle_scenes import isle_choice
+    from tui.scenes import play_until
+
+    table = make_table([("Ann", "human"), ("Bea", "bot")], 3, game="isle")
+
+    def differ(t: Table) -> bool:
+        masks = _best_and_first(t)
+        return masks is not None and masks[0] != masks[1]
+
+    assert play_until(table, differ, isle_choice)
+    best, _first = _best_and_first(table) or (0, 0)
+    before = occupied_of(table.view(0)["public"]["players"][0]["cover"])
+    app = SceneApp(Scene(table, scene_settings()))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        game = app.screen
+        assert isinstance(game, GameScreen)
+        info = game.prompt_info
+        assert info is not None and info.kind == "place"
+        assert "the cursor's start" in info.options[0].label
+        await pilot.press(info.options[0].key or "")
+        await pilot.pause()
+        after = occupied_of(table.view(0)["public"]["players"][0]["cover"])
+        assert after == before | best

@@ -147,6 +147,12 @@ class GameUI:
         :class:`tui.widgets.KeyBook`), in the order they get keys."""
         return [(option_id, label, None) for option_id, label in self.ordered_options(shown)]
 
+    def answer_for(self, shown: Shown, option_id: str) -> str:
+        """The answer sent for a chosen option: the option itself, or a game's own
+        answer for one of its shortcuts (the Isle's "Place it for me" goes where its
+        cursor started)."""
+        return option_id
+
     def board_slots(self, shown: Shown) -> list[str]:
         """Every thing on the board now, in board order: the slots get their keys in this
         order (before the decision's own), so that the keys follow the board."""

@@ -33,8 +33,9 @@ from textual.content import Content
 from textual.widgets import Static
 
 from engine.core import Prompt
+from engine.games.isle.bots import Boat
 from engine.games.isle.components import COLOUR_LETTER, OSHAX_SHAPES, ROOM_LETTERS, ROOM_NAMES
-from engine.games.isle.options import END, PASS, PLACE, card_number, make, make_place, parse
+from engine.games.isle.options import AUTO, END, PASS, PLACE, card_number, make, make_place, parse
 from engine.games.isle.scoring import (
     Board,
     Placed,
@@ -616,6 +617,8 @@ class IsleUI(GameUI):
         super().__init__(glyphs)
         self._cursor: tuple[str, int, int, int] | None = None  # tile, x, y, o
         self._legal_key: tuple[str, int, bool] | None = None
+        self._suggest_key: tuple[str, int, bool, object] | None = None
+        self._suggestion: tuple[int, int, int] | None = None
         self._legal: list[tuple[int, int, int, int]] = []
         self._score_shown = False
         """The score overlay (``s``) is on."""
@@ -687,7 +690,7 @@ class IsleUI(GameUI):
 
     def _cursor_for(self, shown: Shown) -> tuple[str, str, int, int, int, int, bool] | None:
         """(tile, shape, x, y, o, occupied, anywhere) of the tile being placed, the
-        cursor started on its first legal place when a new tile comes."""
+        cursor started where it scores best (:meth:`_suggested`) when a new tile comes."""
         placing = self._placing(shown)
         if placing is None:
             return None
@@ -696,11 +699,26 @@ class IsleUI(GameUI):
         occupied = occupied_of(me["cover"])
         anywhere = bool(me.get("anywhere"))
         if self._cursor is None or self._cursor[0] != tile_id:
-            legal = self._legal_for(shape, occupied, anywhere)
-            x, y, o = (legal[0][0], legal[0][1], legal[0][2]) if legal else (0, 0, 0)
+            x, y, o = self._suggested(shown) or (0, 0, 0)
             self._cursor = (tile_id, x, y, o)
         _tile, x, y, o = self._cursor
         return tile_id, shape, x, y, o, occupied, anywhere
+
+    def _suggested(self, shown: Shown) -> tuple[int, int, int] | None:
+        """Where the tile being placed scores best now, by the planner bot's
+        reckoning (families, its map, rats, rooms, no lone squares): the cursor
+        starts there, and "Place it for me" puts it there. None if it fits nowhere."""
+        placing = self._placing(shown)
+        if placing is None:
+            return None
+        me, tile = placing
+        shape, colour = str(tile["shape"]), tile.get("colour")
+        key = (str(tile["id"]), occupied_of(me["cover"]), bool(me.get("anywhere")), colour)
+        if key != self._suggest_key:
+            _score, best = Boat(me).best(shape, None if colour is None else str(colour))
+            self._suggest_key = key
+            self._suggestion = None if best is None else (best[0], best[1], best[2])
+        return self._suggestion
 
     def setting(self, change: PaneSetting, shown: Shown) -> None:
         if isinstance(change, ScreenKey) and change.name == "score":
@@ -770,6 +788,8 @@ class IsleUI(GameUI):
                 out.append((option.id, f"{VERB_WORD[verb]} {names[card]}"))
             elif verb == "rescue":
                 cats.append((option.id, self._rescue_label(shown, option.id, option.label)))
+            elif option.id == AUTO and self._suggested(shown) is not None:
+                out.append((AUTO, "Place it for me (where it scores best: the cursor's start)"))
             else:
                 out.append((option.id, option.label))
         # Passing (final) and the cards come first: in a short terminal the cats run
@@ -1676,6 +1696,15 @@ class IsleUI(GameUI):
         if reason is not None:
             return None, f"Not here: {reason}"
         return make_place(tile_id, x, y, o), ""
+
+    def answer_for(self, shown: Shown, option_id: str) -> str:
+        """ "Place it for me" puts the tile where the cursor started (the suggested
+        place), not at the engine's first place from the stern."""
+        spot = self._suggested(shown) if option_id == AUTO else None
+        placing = self._placing(shown)
+        if spot is None or placing is None:
+            return option_id
+        return make_place(str(placing[1]["id"]), *spot)
 
     def curtain_reason(self, name: str, prompt: Prompt | None, public: Mapping[str, Any]) -> str:
         kind = prompt.kind if prompt is not None else ""

@@ -85,7 +85,7 @@ def isle_rescue_scene() -> Scene:
 
 
 def isle_place_scene() -> Scene:
-    """Ann has rescued a cat: it waits on her boat at the first place it fits."""
+    """Ann has rescued a cat: it waits on her boat where it scores best."""
     table = make_table(FOUR, ISLE_SEED, game=ISLE)
     play_until(table, lambda t: _mine(t, "place"), isle_choice)
     return Scene(table, scene_settings())

@@ -714,6 +714,8 @@ class GameScreen(Screen[tuple[str, None]]):
     def _choose(self, option_id: str) -> None:
         if self._hand.shown is None or self._prompt is None:
             return
+        if self._view is not None:
+            option_id = self.ui.answer_for(self._view, option_id)
         self._answer(self._hand.shown, self._prompt.id, option_id)
 
     def action_claim(self, seat: int, _verb: str = "") -> None:
