@@ -226,3 +226,36 @@ async def test_the_game_log_follows_the_terminal_size(
             assert text.height >= 3, (width, height, text)
             assert text.bottom <= screen.query_one("#board").region.bottom
             assert_newest_shown(log, lines)
+
+
+async def test_lines_that_come_while_reading_back_are_counted_on_the_border() -> None:
+    """Scrolled up, the reader is not moved by new lines, but the lower border counts
+    them ("2 new lines below: End"); End takes them there and the count goes."""
+    app = LogApp()
+    lines = numbered_lines(30)
+    async with app.run_test(size=(40, 12)) as pilot:
+        log = app.query_one(LogPane)
+        log.feed = lines
+        await settle(pilot)
+        assert log.following and not log.border_subtitle
+        lines += numbered_lines(1, first=30)  # followed: nothing to count
+        log.feed = lines
+        await settle(pilot)
+        assert not log.border_subtitle
+        log.focus()
+        for _ in range(6):
+            await pilot.press("up")
+        await settle(pilot)
+        assert not log.following
+        lines += numbered_lines(1, first=31)
+        log.feed = lines
+        await settle(pilot)
+        assert log.border_subtitle == "1 new line below: End"
+        lines += numbered_lines(1, first=32)
+        log.feed = lines
+        await settle(pilot)
+        assert log.border_subtitle == "2 new lines below: End"
+        await pilot.press("end")
+        await settle(pilot)
+        assert log.following and not log.border_subtitle
+        assert_newest_shown(log, lines)

@@ -32,7 +32,9 @@ class LogPane(RichLog):
     rendered at the width they were written at.  The pane follows the newest line
     (it is anchored to the end) until its reader scrolls up, and again once they
     scroll back to the end; a resize keeps whichever it was doing, and a reader
-    who scrolled up keeps the line they were reading at the top.
+    who scrolled up keeps the line they were reading at the top.  While they read
+    back, lines that come are counted on the lower border ("3 new lines below:
+    End"), until they are back at the end.
     """
 
     feed: reactive[tuple[LogLine, ...]] = reactive((), always_update=False)
@@ -44,6 +46,8 @@ class LogPane(RichLog):
         self._written: tuple[LogLine, ...] = ()
         self._width = 0  # the width the rows were wrapped to (0: not known yet, none written)
         self._starts: list[int] = []  # the first row of each line written
+        self._reading_back = False  # the reader scrolled up: the pane does not follow
+        self._unseen = 0  # lines come since, below what the reader sees
 
     def on_mount(self) -> None:
         self.border_title = "Log"
@@ -94,7 +98,24 @@ class LogPane(RichLog):
         """The reader scrolls: stop following the newest line, unless they scroll
         further down from it (Down at the end)."""
         super().release_anchor()
+        self._reading_back = True
         self.call_next(self._follow_if_at_end)
+
+    def anchor(self, anchor: bool = True) -> None:
+        super().anchor(anchor)
+        if anchor:
+            self._reading_back = False
+            self._count_unseen(0)
+
+    @property
+    def following(self) -> bool:
+        """Whether the pane follows the newest line (the reader has not scrolled up)."""
+        return self.is_anchored and not self._reading_back
+
+    def _count_unseen(self, unseen: int) -> None:
+        self._unseen = unseen
+        s = "" if unseen == 1 else "s"
+        self.border_subtitle = f"{unseen} new line{s} below: End" if unseen else ""
 
     def _follow_if_at_end(self) -> None:
         end = self.max_scroll_y
@@ -109,6 +130,8 @@ class LogPane(RichLog):
             done = 0
             if self.is_mounted:
                 self.anchor()  # a new reader starts at the end
+        if not self.following and done:
+            self._count_unseen(self._unseen + len(lines) - done)
         self._written = lines
         if not self._width:
             return  # written once the pane has a size

@@ -634,6 +634,7 @@ def _end_day(s: IsleState, events: list[Event]) -> None:
         )
     s.fields = [[], []]
     s.used = [0] * s.n
+    _day_summary(s, events)
     if s.day >= DAYS:
         s.phase = "last"
         s.done = [False] * s.n
@@ -761,21 +762,42 @@ def _last_asked(s: IsleState, seat: int) -> bool:
     return not s.done[seat] and any(_can_play(s, seat, c, "last") for c in s.hands[seat])
 
 
+def _board(s: IsleState, seat: int) -> scoring.Board:
+    """``seat``'s boat as the scoring reads it."""
+    return scoring.Board(
+        boat=s.boats[seat],
+        tiles=tuple(
+            scoring.Placed(tile_kind(t["tile"]), t["colour"], tile_mask(t)) for t in s.tiles[seat]
+        ),
+        private=tuple(s.private[seat]),
+        baskets=s.baskets[seat],
+        fish=s.fish[seat],
+        first=s.order[0] == seat,
+    )
+
+
+def _day_summary(s: IsleState, events: list[Event]) -> None:
+    """The day's end in the log: each boat as it stands (public facts only: cats,
+    its largest family, treasures, rooms still open, fish)."""
+    events.append(Event(f"Day {s.day} of {DAYS} ends.", kind="day"))
+    for seat in range(s.n):
+        board = _board(s, seat)
+        cats = len(scoring.coloured(board.tiles))
+        words = [f"{cats} cat{'s' if cats != 1 else ''}"]
+        family = next(iter(scoring.families(board.tiles)), None)  # the largest first
+        if family is not None and family[1] > 1:
+            words[0] += f" (largest family: {family[1]} {family[0]})"
+        treasures = sum(1 for t in board.tiles if t.kind in ("rare", "common"))
+        if treasures:
+            words.append(f"{treasures} treasure{'s' if treasures != 1 else ''}")
+        open_rooms = len(scoring.unfilled_rooms(board))
+        words.append(f"{open_rooms} room{'s' if open_rooms != 1 else ''} open")
+        words.append(f"{s.fish[seat]} fish")
+        events.append(Event(f"{name_of(s, seat)}'s boat: {', '.join(words)}.", kind="day"))
+
+
 def _score(s: IsleState, events: list[Event]) -> None:
-    boards = [
-        scoring.Board(
-            boat=s.boats[seat],
-            tiles=tuple(
-                scoring.Placed(tile_kind(t["tile"]), t["colour"], tile_mask(t))
-                for t in s.tiles[seat]
-            ),
-            private=tuple(s.private[seat]),
-            baskets=s.baskets[seat],
-            fish=s.fish[seat],
-            first=s.order[0] == seat,
-        )
-        for seat in range(s.n)
-    ]
+    boards = [_board(s, seat) for seat in range(s.n)]
     largest = [max((size for _c, size in scoring.families(b.tiles)), default=0) for b in boards]
     public = [(p["card"], p["colour"]) for p in s.public]
     lines = []

@@ -763,3 +763,30 @@ def test_a_placement_answer_is_written_in_plain_digits(coords: str) -> None:
     assert parse_place("place:B16:5:3:0") == Placement("B16", 5, 3, 0)
     with pytest.raises(ValueError):
         parse_place(f"place:B16:{coords}")
+
+
+def test_the_day_ends_with_each_boat_in_the_log() -> None:
+    """The last pass of the rare finds ends the day: the log says "Day 1 of 5 ends."
+    and a line per boat with its public facts (cats, the largest family, treasures,
+    rooms still open, fish), before the next day begins."""
+    from engine.games.isle.rules import occupied
+    from engine.games.isle.shapes import legal_placements, neighbours
+    from engine.games.isle.state import tile_shape
+
+    s = at_finds(new(2), 0, fish=7, others_hold=False)
+    s.hands[0] = []
+    s.fish[1] = 3
+    for tile in ("B15", "B16", "T1-1"):  # two blue cats side by side, then a treasure
+        occ = occupied(s, 0)
+        spots = legal_placements(tile_shape(tile), occ, False)
+        x, y, o, _m = next(p for p in spots if not occ or p[3] & neighbours(occ))
+        boat_with(s, 0, [(tile, x, y, o)])
+    events = passes(s, 0) + passes(s, 1)
+    texts = [e.text for e in events]
+    start = texts.index("Day 1 of 5 ends.")
+    assert texts[start + 1] == (
+        f"{s.names[0]}'s boat: 2 cats (largest family: 2 blue), 1 treasure, 7 rooms open, 7 fish."
+    ), texts[start + 1]
+    assert texts[start + 2] == f"{s.names[1]}'s boat: 0 cats, 7 rooms open, 3 fish."
+    begins = next(i for i, t in enumerate(texts) if t.startswith("Day 2 of 5 begins"))
+    assert start < begins
