@@ -1253,3 +1253,25 @@ async def test_place_it_for_me_puts_the_tile_where_the_cursor_started() -> None:
         await pilot.pause()
         after = occupied_of(table.view(0)["public"]["players"][0]["cover"])
         assert after == before | best
+
+
+async def test_the_island_says_when_the_side_column_has_the_focus_at_80x24() -> None:
+    """At 80x24 Tab moves the focus to the side column (it scrolls the island): the
+    island's border takes the focus colour, as the boat's and the hand's do."""
+    from tui.games.isle import IsleIslandPane
+    from tui.widgets.pane_stack import PaneStack
+
+    app = SceneApp(isle_place_scene())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        island = app.screen.query_one(IsleIslandPane)
+        before = island.styles.border_top
+        focused_boat = app.screen.query_one(IsleBoatPane).styles.border_top  # focus in it
+        for _ in range(4):
+            if isinstance(app.focused, PaneStack):
+                break
+            await pilot.press("tab")
+            await pilot.pause()
+        assert isinstance(app.focused, PaneStack)
+        assert island.styles.border_top != before
+        assert island.styles.border_top == focused_boat  # the focus colour
