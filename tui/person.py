@@ -63,6 +63,13 @@ def second_person(text: str, name: str) -> str:
         if name not in sentence:
             out.append(sentence)
             continue
+        # A card's own words, after its name in curly quotes and a colon ("Ann plays
+        # “Peek at Three”: ... at their cost"), are quoted as printed: not rewritten.
+        closed = sentence.find("”")
+        quoted = sentence.find(": ", closed) if closed >= 0 else -1
+        if quoted >= 0 and name in sentence[:quoted]:
+            out.append(second_person(sentence[:quoted], name) + sentence[quoted:])
+            continue
         you_act = False
 
         def as_subject(m: re.Match[str]) -> str:

@@ -56,6 +56,19 @@ CASES = [
         "Annie draws a card. Tom plucks a card from Annie.",
     ),
     ("Joanne's turn.", "Joanne's turn."),
+    # A card's printed words, after its quoted name and a colon, stay as printed.
+    (
+        "Ann plays “Peek at Three”: Anytime: Draw 3 Discovery cards; buy any of them at "
+        "their cost and discard the rest.",
+        "You play “Peek at Three”: Anytime: Draw 3 Discovery cards; buy any of them at "
+        "their cost and discard the rest.",
+    ),
+    (
+        "Ann reads out the public lesson “Colour Trio” (blue): every player scores 5 "
+        "points if they have 3 cats.",
+        "You read out the public lesson “Colour Trio” (blue): every player scores 5 "
+        "points if they have 3 cats.",
+    ),
 ]
 
 
