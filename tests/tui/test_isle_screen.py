@@ -1275,3 +1275,25 @@ async def test_the_island_says_when_the_side_column_has_the_focus_at_80x24() -> 
         assert isinstance(app.focused, PaneStack)
         assert island.styles.border_top != before
         assert island.styles.border_top == focused_boat  # the focus colour
+
+
+async def test_a_tile_that_fits_where_it_lies_has_its_legal_squares_marked_however_turned() -> None:
+    """Whatever r and f do to the tile, where it fits its squares are among those
+    marked legal (a play-tester saw a straight tile, flipped, lose every mark: a
+    symmetric tile's twins are listed once, under another orientation number)."""
+    from tui.widgets.boat import BoatView
+
+    app = SceneApp(isle_place_scene())
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        boat = app.screen.query_one("#isle-boat", BoatView)
+        seen = 0
+        for key in ["f", "r", "f", "r", "f", "r", "f", "r"]:
+            await pilot.press(key)
+            await pilot.pause()
+            data = boat.data
+            assert data is not None and data.preview is not None
+            if data.preview.legal:
+                seen += 1
+                assert set(data.preview.cells) <= data.legal, key
+        assert seen

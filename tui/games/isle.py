@@ -1070,8 +1070,12 @@ class IsleUI(GameUI):
                 char = tile_char(str(tile["kind"]), tile.get("colour"))
                 preview = Preview(cells, char, ok)
                 squares: set[tuple[int, int]] = set()
+                # The places of the tile as it lies now: a symmetric tile's turned or
+                # flipped twins are listed once, under another orientation number.
+                lying = frozenset(oriented(shape, o))
+                same = {lo for lo in range(8) if frozenset(oriented(shape, lo)) == lying}
                 for _x, _y, lo, mask in self._legal_for(shape, occupied, anywhere):
-                    if lo == o:
+                    if lo in same:
                         squares.update(cells_of(mask))
                 legal = frozenset(squares)
             else:
