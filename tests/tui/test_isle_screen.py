@@ -11,6 +11,7 @@ import pytest
 from textual.pilot import Pilot
 from textual.widgets import Footer, Static
 
+from engine.core import Prompt
 from engine.session import Table
 from tui.games.isle import IsleBoatPane, IsleUI
 from tui.games.isle_scenes import (
@@ -774,8 +775,9 @@ def test_a_first_draft_does_not_say_the_hand_is_empty() -> None:
 
 
 def test_buying_says_the_fish_left_and_warns_once_most_is_spent() -> None:
-    """The buy step: "N fish left for the cats" always; the warning only once the cart
-    holds more than half the fish; and a card's text goes on after its name."""
+    """The buy step: "N fish left for the cats" always; the warning, with its numbers,
+    only once the cart holds half the fish or more; and a card's text goes on after
+    its name."""
     from engine.games.isle.options import make
     from tui.games.isle_scenes import simple_choice
     from tui.scenes import play_until
@@ -795,7 +797,10 @@ def test_buying_says_the_fish_left_and_warns_once_most_is_spent() -> None:
     text = _hand_plain(table)
     assert f"{left} fish left for the cats" in text, text
     assert left < 10, left  # more than half of the 20 fish in the cart
-    assert "Careful: each card you buy now leaves fewer fish for the cats." in text, text
+    assert (
+        f"Careful: {left} of your 20 fish left for the cats (3 or 5 each): each card you "
+        "buy now leaves fewer." in text.replace("\n", " ")
+    ), text
     # ... and on the prompt bar, in sight when the hand scrolls past it.
     from themes import glyphs_for
     from tui.games.base import Shown
@@ -884,7 +889,6 @@ def test_rescue_keys_stay_put_for_the_day() -> None:
     """On every rescue turn Pass (or End) is on key 1, and each cat keeps its key for
     the whole day while cats are rescued around it (by Ann or the others); a new day
     deals new cats new keys."""
-    from engine.core import Prompt
     from engine.games.isle.options import END, PASS, make
     from themes import glyphs_for
     from tui.games.base import Shown
@@ -1297,3 +1301,40 @@ async def test_a_tile_that_fits_where_it_lies_has_its_legal_squares_marked_howev
                 seen += 1
                 assert set(data.preview.cells) <= data.legal, key
         assert seen
+
+
+def _peeks(t: Table, p: Prompt) -> str:
+    """:func:`isle_choice`, who keeps, buys and plays a Peek card whenever she can."""
+    from tui.games.isle_scenes import isle_choice
+
+    ids = [o.id for o in p.options]
+    for verb in {"draft": ("keep",), "buy": ("buy",), "rescue": ("play",)}.get(p.kind, ()):
+        for option in ids:
+            if option.startswith(verb + ":") and "Peek" in (p.option(option) or p).label:
+                return option
+    return isle_choice(t, p)
+
+
+async def test_cards_drawn_by_a_peek_take_the_boats_rows_at_80x24() -> None:
+    """A Peek card played on a rescue turn at 80x24: its drawn cards are bought in the
+    hand pane, which takes the boat's rows (as in the draft), not three rows under it."""
+    from tui.games.isle import IsleBoatPane, IsleHandPane
+    from tui.scenes import play_until
+
+    def peeking(t: Table) -> bool:
+        return any(p.kind == "buy" for p in t.prompts_for(0)) and (
+            t.view(0)["public"]["phase"] == "rescue"
+        )
+
+    for seed in range(1, 30):
+        table = make_table(SOLO, seed, game="isle")
+        if play_until(table, peeking, _peeks):
+            break
+    else:
+        raise AssertionError("no Peek card played: try other seeds")
+    app = SceneApp(Scene(table, scene_settings()))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        hand = app.screen.query_one(IsleHandPane)
+        assert not app.screen.query_one(IsleBoatPane).display
+        assert hand.size.height >= 12, hand.size

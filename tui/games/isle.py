@@ -313,9 +313,16 @@ def placement_effects(me: Mapping[str, Any], tile: Mapping[str, Any], mask: int)
     return words
 
 
-CAREFUL = "Careful: each card you buy now leaves fewer fish for the cats."
+def careful(left: int, fish: int) -> str:
+    """The buying reminder, once half the fish or more is in the cart."""
+    return (
+        f"Careful: {left} of your {fish} fish left for the cats (3 or 5 each): "
+        "each card you buy now leaves fewer."
+    )
+
+
 """Said once more than half of the fish is in the cart (in the hand and on the bar)."""
-LONE_HALF = " and a lone half basket (another half makes a basket)"
+LONE_HALF = "a lone half basket (another half makes a basket)"
 """The hand's basket line when a revealed rescue card's half basket has no pair yet."""
 
 ROOM_SHORT: dict[str, str] = {
@@ -1039,8 +1046,8 @@ class IsleUI(GameUI):
             keys = [o.key for o in options if o.option_id in cards and o.key]
             span = f" ({keys[0]}-{keys[-1]})" if len(keys) > 1 else f" ({keys[0]})" if keys else ""
             hint = f"The cards are in your hand pane, with their keys{span}."
-            if prompt.kind == "buy" and self._most_spent(shown):
-                hint = CAREFUL  # on the bar, in sight: the hand may scroll past it
+            if prompt.kind == "buy" and (spent := self._most_spent(shown)):
+                hint = careful(*spent)  # on the bar, in sight: the hand may scroll past it
             return PromptInfo(prompt.text, options, hint, prompt.kind, on_cards=cards)
         return PromptInfo(prompt.text, options, hint, prompt.kind)
 
@@ -1094,7 +1101,10 @@ class IsleUI(GameUI):
         # A short terminal: while cards are chosen (no tile to place) the hand takes the
         # boat's rows, unless the score overlay (s) is on; the boat comes back for the
         # rescue.
-        cards_only = str(shown.public["phase"]) in CARD_PHASES and self._placing(shown) is None
+        cards_only = self._placing(shown) is None and (
+            str(shown.public["phase"]) in CARD_PHASES
+            or (shown.prompt is not None and shown.prompt.kind == "buy")  # a Peek's cards
+        )
         hide_boat = cards_only and screen.size.height < TALL and not self._score_shown
         pane.display = me is not None and not hide_boat
         # A short terminal, a rescue turn: the island takes the whole width (both fields
@@ -1191,13 +1201,14 @@ class IsleUI(GameUI):
             (" common", "$text-muted"),
         )
 
-    def _most_spent(self, shown: Shown) -> bool:
-        """Buying: more than half of the seat's fish is in its cart."""
+    def _most_spent(self, shown: Shown) -> tuple[int, int] | None:
+        """Buying, with half the seat's fish or more in its cart: (fish left, fish)."""
         me = self._me(shown)
         if me is None:
-            return False
-        left = int(shown.private.get("fish_left", me["fish"]))
-        return 2 * left < int(me["fish"])
+            return None
+        fish = int(me["fish"])
+        left = int(shown.private.get("fish_left", fish))
+        return (left, fish) if left < fish and 2 * left <= fish else None
 
     @staticmethod
     def _card_baskets(me: Mapping[str, Any]) -> list[tuple[str, str]]:
@@ -1206,10 +1217,13 @@ class IsleUI(GameUI):
         full, halves = int(me["card_baskets"]), int(me["half_baskets"])
         if not (full or halves):
             return []
+        lone = halves % 2 == 1
+        if not full:
+            return [("  " + LONE_HALF, "$text-muted")] if lone else []
         return [
             (f"  +{full}", "bold"),
             (" on cards", "$text-muted"),
-            (LONE_HALF if halves % 2 else "", "$text-muted"),
+            (" and " + LONE_HALF if lone else "", "$text-muted"),
         ]
 
     def _card_line(
@@ -1356,8 +1370,8 @@ class IsleUI(GameUI):
                 lines.append(
                     Content.styled(f"{left} fish left for the cats (3 or 5 each).", "bold")
                 )
-                if self._most_spent(shown):  # said in words, once (and on the bar)
-                    lines.append(Content.styled(CAREFUL, "bold $warning"))
+                if spent := self._most_spent(shown):  # said in words (and on the bar)
+                    lines.append(Content.styled(careful(*spent), "bold $warning"))
         drawn = private.get("drawn") or []
         if drawn:
             lines.append(Content.styled("Drawn, to buy or not:", "bold"))

@@ -1216,7 +1216,11 @@ def _colour_prompt(s: IsleState, seat: int, task: dict[str, Any]) -> Prompt:
     if why == "oshax":
         text = "Which colour does your Oshax join, for good?"
     elif why in ("lesson", "public"):  # bought in the buy step, or drawn by a Peek card
-        text = f"Choose the colour of the public lesson {CARDS[task['card']].name}."
+        lesson = CARDS[task["card"]]
+        rule = lesson.text.removeprefix("Public lesson, ").removesuffix(
+            " The buyer chooses the colour."
+        )
+        text = f"Choose the colour of the public lesson {lesson.name} ({rule.rstrip('.')})."
     else:
         text = "Choose a colour: 1 fish for each cat (and Oshax) of it on your boat."
     opts.extend(_back(task))

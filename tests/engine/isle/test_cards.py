@@ -197,7 +197,10 @@ def test_a_colour_lesson_bought_from_drawn_cards_asks_its_colour_as_a_lesson() -
     answer(s, 0, "done")
     prompt = prompt_of(s, 0)
     assert prompt.kind == "colour"
-    assert prompt.text == "Choose the colour of the public lesson Edge Colour."
+    assert prompt.text == (
+        "Choose the colour of the public lesson Edge Colour (every player scores: 2 points "
+        "per cat of the chosen colour touching the edge)."
+    )
     assert all("fish" not in o.label for o in prompt.options)
     answer(s, 0, "colour:green")
     assert [(p["card"], p["colour"]) for p in s.public] == [(143, "green")]
