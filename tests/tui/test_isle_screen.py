@@ -1338,3 +1338,50 @@ async def test_cards_drawn_by_a_peek_take_the_boats_rows_at_80x24() -> None:
         hand = app.screen.query_one(IsleHandPane)
         assert not app.screen.query_one(IsleBoatPane).display
         assert hand.size.height >= 12, hand.size
+
+
+async def test_enter_at_an_illegal_place_changes_nothing_and_puts_no_toast_over_the_board() -> None:
+    """Enter with the tile off the hull: nothing is placed, the bar still says why
+    ("Not here: ..."), and no toast covers the island (a play-tester saw one)."""
+    scene = isle_place_scene()
+    app = SceneApp(scene)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        for key in ("left", "left", "left"):
+            await pilot.press(key)
+        await pilot.pause()
+        before = scene.table.to_json()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert scene.table.to_json() == before
+        game = app.screen
+        assert isinstance(game, GameScreen)
+        info = game.prompt_info
+        assert info is not None and (info.hint or "").startswith("Not here:"), info
+        assert not [n for n in app._notifications if "Not here" in n.message]
+
+
+async def test_escape_from_placing_a_cat_finds_the_cursor_on_that_cat() -> None:
+    """A cat picked with the arrows, Enter, then Escape while it waits on the boat: the
+    rescue turn again, the island's cursor on the cat picked (not back on the first)."""
+    from tui.games.isle import IsleIslandPane
+
+    app = SceneApp(isle_rescue_scene())
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        island = app.screen.query_one(IsleIslandPane)
+        assert len(island.cats) > 2
+        island.focus()
+        await pilot.press("right", "right")
+        await pilot.pause()
+        picked = island.cat
+        assert picked is not None and picked != island.cats[0]
+        await pilot.press("enter")
+        await pilot.pause()
+        game = app.screen
+        assert isinstance(game, GameScreen)
+        assert game.prompt_info is not None and game.prompt_info.kind == "place"
+        await pilot.press("escape")
+        await pilot.pause()
+        assert game.prompt_info is not None and game.prompt_info.kind == "rescue"
+        assert island.cat == picked and island.aimed == picked

@@ -205,7 +205,8 @@ class GameUI:
     # ------------------------------------------------------------------ choosing
 
     def option_for(self, choice: PaneChoice, shown: Shown) -> tuple[str | None, str]:
-        """(the option ``choice`` answers, or None and a warning for the player)."""
+        """(the option ``choice`` answers, or None and a warning for the player: an
+        empty warning when the prompt bar already says why, only a bell)."""
         return None, "There is nothing to decide right now."
 
     def setting(self, change: PaneSetting, shown: Shown) -> None:

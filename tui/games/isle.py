@@ -569,11 +569,20 @@ class IsleIslandPane(WidthDrawn):
 
     def aim(self, cats: Sequence[str]) -> None:
         """The cats the cursor can be on now; it stays on its cat while that one is
-        still there, else goes to the first."""
+        still there, else goes to the first.  With no cats to aim at (a tile being
+        placed), the cat it was on is remembered: Escape from placing it finds the
+        cursor there again."""
         self.cats = tuple(cats)
         self.can_focus = bool(self.cats)
+        if not self.cats:
+            return  # self.cat kept for when the cats come back
         if self.cat not in self.cats:
-            self.cat = self.cats[0] if self.cats else None
+            self.cat = self.cats[0]
+
+    @property
+    def aimed(self) -> str | None:
+        """The cat under the cursor while there are cats to aim at (else None)."""
+        return self.cat if self.cats else None
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in ("rescue", "step"):
@@ -1125,12 +1134,12 @@ class IsleUI(GameUI):
         was_rescuing = bool(island.cats)
         island.aim(self._rescuable(shown))
         options = info.options
-        island.show(lambda width: self.island_text(shown, width, island.cat, options))
+        island.show(lambda width: self.island_text(shown, width, island.aimed, options))
         if bool(island.cats) != was_rescuing:  # a rescue turn begins or ends: the arrows
             self.focus(screen)
         played = self.played_text(shown)
         where, room = self._played_place(
-            screen, shown, info, played, island.cat, boat_shown=pane.display
+            screen, shown, info, played, island.aimed, boat_shown=pane.display
         )
         if where == "hand":  # under the hand, in the rows it may take there
             played = self.played_text(shown, room, HAND_WIDTH)
@@ -1710,9 +1719,8 @@ class IsleUI(GameUI):
         if at is None:
             return None, "There is no tile to place right now."
         tile_id, shape, x, y, o, occupied, anywhere = at
-        reason = why_not(shape, x, y, o, occupied, anywhere)
-        if reason is not None:
-            return None, f"Not here: {reason}"
+        if why_not(shape, x, y, o, occupied, anywhere) is not None:
+            return None, ""  # the bar says why already ("Not here: ..."): a bell
         return make_place(tile_id, x, y, o), ""
 
     def answer_for(self, shown: Shown, option_id: str) -> str:

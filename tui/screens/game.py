@@ -818,6 +818,9 @@ class GameScreen(Screen[tuple[str, None]]):
             self.notify("There is nothing to decide right now.", severity="warning")
             return
         option_id, warning = self.ui.option_for(event, shown)
+        if option_id is None and not warning:
+            self.app.bell()  # the bar already says why (the UI gave no words)
+            return
         if option_id is None:
             self.notify(warning, severity="warning")
             info = self._prompt_info
