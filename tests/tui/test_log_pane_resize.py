@@ -230,7 +230,7 @@ async def test_the_game_log_follows_the_terminal_size(
 
 async def test_lines_that_come_while_reading_back_are_counted_on_the_border() -> None:
     """Scrolled up, the reader is not moved by new lines, but the lower border counts
-    them ("2 new lines below: End"); End takes them there and the count goes."""
+    them ("2 new lines: End in log"); End takes them there and the count goes."""
     app = LogApp()
     lines = numbered_lines(30)
     async with app.run_test(size=(40, 12)) as pilot:
@@ -250,11 +250,11 @@ async def test_lines_that_come_while_reading_back_are_counted_on_the_border() ->
         lines += numbered_lines(1, first=31)
         log.feed = lines
         await settle(pilot)
-        assert log.border_subtitle == "1 new line below: End"
+        assert log.border_subtitle == "1 new line: End in log"
         lines += numbered_lines(1, first=32)
         log.feed = lines
         await settle(pilot)
-        assert log.border_subtitle == "2 new lines below: End"
+        assert log.border_subtitle == "2 new lines: End in log"
         await pilot.press("end")
         await settle(pilot)
         assert log.following and not log.border_subtitle

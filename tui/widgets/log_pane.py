@@ -33,8 +33,8 @@ class LogPane(RichLog):
     (it is anchored to the end) until its reader scrolls up, and again once they
     scroll back to the end; a resize keeps whichever it was doing, and a reader
     who scrolled up keeps the line they were reading at the top.  While they read
-    back, lines that come are counted on the lower border ("3 new lines below:
-    End"), until they are back at the end.
+    back, lines that come are counted on the lower border ("3 new lines: End in
+    log"), until they are back at the end.
     """
 
     feed: reactive[tuple[LogLine, ...]] = reactive((), always_update=False)
@@ -115,7 +115,7 @@ class LogPane(RichLog):
     def _count_unseen(self, unseen: int) -> None:
         self._unseen = unseen
         s = "" if unseen == 1 else "s"
-        self.border_subtitle = f"{unseen} new line{s} below: End" if unseen else ""
+        self.border_subtitle = f"{unseen} new line{s}: End in log" if unseen else ""
 
     def _follow_if_at_end(self) -> None:
         end = self.max_scroll_y
