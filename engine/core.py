@@ -130,11 +130,14 @@ class Event(NamedTuple):
 
     ``text`` is public.  ``secrets`` holds ``(seat, text)`` pairs: what a
     particular seat learns on top of the public line (the card it drew...).
+    ``quote`` is words the line quotes as printed (a card's own text): a screen that
+    rewrites the line for its reader ("you") leaves them as they are.
     """
 
     text: str
     secrets: tuple[tuple[int, str], ...] = ()
     kind: str = "info"
+    quote: str = ""
 
     def text_for(self, seat: int | None) -> str:
         """The line as ``seat`` may read it (``None``: a spectator)."""
@@ -147,14 +150,17 @@ class Event(NamedTuple):
     def for_seat(self, seat: int | None) -> Event:
         """This event stripped of every other seat's secrets."""
         mine = tuple(s for s in self.secrets if s[0] == seat)
-        return Event(self.text, mine, self.kind)
+        return Event(self.text, mine, self.kind, self.quote)
 
     def to_json(self) -> dict[str, JSON]:
-        return {
+        out: dict[str, JSON] = {
             "text": self.text,
             "secrets": [[s, t] for s, t in self.secrets],
             "kind": self.kind,
         }
+        if self.quote:
+            out["quote"] = self.quote
+        return out
 
     @classmethod
     def from_json(cls, data: dict[str, JSON]) -> Event:
@@ -162,6 +168,7 @@ class Event(NamedTuple):
             text=str(data["text"]),
             secrets=tuple((int(s), str(t)) for s, t in data.get("secrets", [])),
             kind=str(data.get("kind", "info")),
+            quote=str(data.get("quote", "")),
         )
 
 

@@ -53,8 +53,16 @@ def _sentences(text: str) -> list[str]:
     return re.split(r"(?<=[.!?] )", text)
 
 
-def second_person(text: str, name: str) -> str:
-    """``text`` as the seat called ``name`` reads it: that name becomes "you"."""
+def second_person(text: str, name: str, keep: str = "") -> str:
+    """``text`` as the seat called ``name`` reads it: that name becomes "you".  The
+    words ``keep`` (a card's text, quoted as printed: "at their cost") stay as they are."""
+    if keep and keep in text:
+        # The words after the quote read as a text of their own: a quote ends its
+        # sentence (a card's text ends with a full stop).
+        before, _, after = text.partition(keep)
+        rest = after.lstrip()
+        gap = after[: len(after) - len(rest)]
+        return second_person(before, name) + keep + gap + second_person(rest, name, keep)
     if not name or name not in text or name.lower() in {"you", "your"}:
         return text
     subject, possessive, anywhere = _patterns(name)
@@ -62,13 +70,6 @@ def second_person(text: str, name: str) -> str:
     for sentence in _sentences(text):
         if name not in sentence:
             out.append(sentence)
-            continue
-        # A card's own words, after its name in curly quotes and a colon ("Ann plays
-        # “Peek at Three”: ... at their cost"), are quoted as printed: not rewritten.
-        closed = sentence.find("”")
-        quoted = sentence.find(": ", closed) if closed >= 0 else -1
-        if quoted >= 0 and name in sentence[:quoted]:
-            out.append(second_person(sentence[:quoted], name) + sentence[quoted:])
             continue
         you_act = False
 

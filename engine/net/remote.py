@@ -110,10 +110,11 @@ def event_from_json(data: Any, seat: int | None) -> Event:
     """A log line from an update: its secret (if any) belongs to ``seat``."""
     text = str(data["text"])
     kind = str(data.get("kind", "info"))
+    quote = str(data.get("quote", ""))
     secret = data.get("secret")
     if secret is None or seat is None:
-        return Event(text, (), kind)
-    return Event(text, ((seat, str(secret)),), kind)
+        return Event(text, (), kind, quote)
+    return Event(text, ((seat, str(secret)),), kind, quote)
 
 
 class RemoteState:

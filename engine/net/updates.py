@@ -57,6 +57,8 @@ class Broadcast:
 def event_json(event: Event, seat: int | None) -> dict[str, JSON]:
     """One log line as ``seat`` may read it: the public text, plus its own secret."""
     out: dict[str, JSON] = {"text": event.text, "kind": event.kind}
+    if event.quote:
+        out["quote"] = event.quote
     if seat is not None:
         for who, secret in event.secrets:
             if who == seat:

@@ -163,3 +163,21 @@ def test_a_spectator_sees_no_prompts_and_cannot_answer() -> None:
     assert state.seat is None and state.prompts() == [] and state.humans_waiting() == []
     with pytest.raises(IllegalMove, match="Spectators"):
         state.answer(0, "r0", "claim")
+
+
+def test_a_log_lines_quoted_words_cross_the_wire() -> None:
+    """An event's ``quote`` (a card's printed words) goes out with the line and comes
+    back the same; a line without one sends no ``quote`` key."""
+    from engine.core import Event
+    from engine.net.remote import event_from_json
+    from engine.net.updates import event_json
+
+    quoted = Event(
+        "Ann plays “Peek”: buy them at their cost.",
+        ((0, "x"),),
+        "anytime",
+        "buy them at their cost.",
+    )
+    assert event_from_json(event_json(quoted, 0), 0) == quoted
+    assert event_from_json(event_json(quoted, 1), 1) == quoted._replace(secrets=())
+    assert "quote" not in event_json(Event("Ann passes."), 0)

@@ -56,25 +56,38 @@ CASES = [
         "Annie draws a card. Tom plucks a card from Annie.",
     ),
     ("Joanne's turn.", "Joanne's turn."),
-    # A card's printed words, after its quoted name and a colon, stay as printed.
-    (
-        "Ann plays “Peek at Three”: Anytime: Draw 3 Discovery cards; buy any of them at "
-        "their cost and discard the rest.",
-        "You play “Peek at Three”: Anytime: Draw 3 Discovery cards; buy any of them at "
-        "their cost and discard the rest.",
-    ),
-    (
-        "Ann reads out the public lesson “Colour Trio” (blue): every player scores 5 "
-        "points if they have 3 cats.",
-        "You read out the public lesson “Colour Trio” (blue): every player scores 5 "
-        "points if they have 3 cats.",
-    ),
 ]
 
 
 @pytest.mark.parametrize(("line", "read"), CASES)
 def test_the_readers_own_name_becomes_you(line: str, read: str) -> None:
     assert second_person(line, "Ann") == read
+
+
+PEEK = "Anytime: Draw 3 Discovery cards; buy any of them at their cost and discard the rest."
+TRIO = "every player scores 5 points if they have 3 cats and Ann's rule holds."
+
+
+@pytest.mark.parametrize(
+    ("line", "keep", "read"),
+    [
+        (f"Ann plays “Peek at Three”: {PEEK}", PEEK, f"You play “Peek at Three”: {PEEK}"),
+        (
+            f"Ann reads out the public lesson “Colour Trio” (blue): {TRIO} Ann smiles.",
+            TRIO,
+            f"You read out the public lesson “Colour Trio” (blue): {TRIO} You smile.",
+        ),
+        # Words to keep that the line does not hold change nothing.
+        ("Ann passes.", PEEK, "You pass."),
+    ],
+)
+def test_words_quoted_as_printed_stay_as_printed(line: str, keep: str, read: str) -> None:
+    assert second_person(line, "Ann", keep=keep) == read
+
+
+def test_without_the_words_to_keep_a_cards_text_would_be_rewritten() -> None:
+    """What ``keep`` is for: the card's "their cost" becomes "your cost" otherwise."""
+    assert "your cost" in second_person(f"Ann plays “Peek at Three”: {PEEK}", "Ann")
 
 
 def test_a_name_with_regex_characters_is_only_a_name() -> None:
@@ -92,17 +105,18 @@ def test_every_line_of_a_seeded_game_reads_right_in_the_second_person(game_id: s
     """Whole bot games (every player count): every public line and every prompt, as each
     seat reads it, no longer names that seat, and no "you" takes a third-person verb."""
     game = REGISTRY[game_id]
-    lines: set[str] = set()
+    lines: set[tuple[str, str]] = set()
     for n in range(game.min_players, min(game.max_players, 4) + 1):
         seats = [SeatConfig(NAMES[i], "bot", game.default_bot) for i in range(n)]
         table = Table(game, seats, seed=n, window_seconds=None, bot_delay=(0, 0))
-        table.subscribe(lambda _events, t=table: lines.update(p.text for p in t.prompts()))
+        table.subscribe(lambda _events, t=table: lines.update((p.text, "") for p in t.prompts()))
         table.run_bots()
-        lines.update(e.text for e in table.log)
+        lines.update((e.text, e.quote) for e in table.log)
     assert len(lines) > 20
     for name in NAMES:
-        for line in (x for x in lines if name in x):
-            read = second_person(line, name)
+        for line, keep in (x for x in lines if name in x[0]):
+            read = second_person(line, name, keep=keep)
+            assert keep in read, (line, read)
             assert not re.search(rf"\b{name}\b", read), (line, read)
             assert not THIRD_PERSON.search(read), (line, read)
             assert not re.search(r"[.!?] you\b", read), (line, read)

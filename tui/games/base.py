@@ -200,7 +200,7 @@ class GameUI:
     def log_line(self, event: Event, seat: int | None) -> LogLine:
         """One event as the seat shown reads it."""
         text = event.text_for(seat)
-        return LogLine(text, private=text != event.text, kind=event.kind)
+        return LogLine(text, private=text != event.text, kind=event.kind, quote=event.quote)
 
     # ------------------------------------------------------------------ choosing
 

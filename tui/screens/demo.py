@@ -283,7 +283,7 @@ class DemoScreen(GameScreen):
 
     # ------------------------------------------------------------------ showing
 
-    def _you(self, text: str, seat: int | None = None) -> str:
+    def _you(self, text: str, seat: int | None = None, keep: str = "") -> str:
         """Nobody at this screen is a player: every seat in the third person."""
         return text
 

@@ -515,15 +515,19 @@ class GameScreen(Screen[tuple[str, None]]):
     def _log_lines(self, seat: int | None) -> tuple[LogLine, ...]:
         lines = (self.ui.log_line(event, seat) for event in self.table.log)
         notice = [LogLine(self.notice, kind="notice")] if self.notice else []
-        return (*notice, *(replace(line, text=self._you(line.text)) for line in lines))
+        return (
+            *notice,
+            *(replace(line, text=self._you(line.text, keep=line.quote)) for line in lines),
+        )
 
-    def _you(self, text: str, seat: int | None = None) -> str:
+    def _you(self, text: str, seat: int | None = None, keep: str = "") -> str:
         """``text`` with the seat shown (or ``seat``) as "you": the engine's lines name
-        every seat in the third person.  Not where two seats share the name."""
+        every seat in the third person.  Not where two seats share the name, nor in
+        ``keep`` (words the line quotes as printed)."""
         seat = self._hand.shown if seat is None else seat
         if seat is None or self._names.count(self._names[seat]) > 1:
             return text
-        return second_person(text, self._names[seat])
+        return second_person(text, self._names[seat], keep=keep)
 
     def _yours(self, text: str) -> str:
         """``text`` as the one person at this screen reads it (solo, or a LAN seat); a

@@ -18,6 +18,7 @@ class LogLine:
     text: str
     private: bool = False
     kind: str = "info"
+    quote: str = ""  # words quoted as printed (a card's text): see Event.quote
 
 
 class LogPane(RichLog):

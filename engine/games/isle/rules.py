@@ -519,6 +519,7 @@ def _end_buying(s: IsleState, events: list[Event]) -> None:
                         f"{name_of(s, seat)} reads out the public lesson {card_words(card)}{tail}: "
                         f"{CARDS[card].text}",
                         kind="lesson",
+                        quote=CARDS[card].text,
                     )
                 )
             else:
@@ -1413,6 +1414,7 @@ def _answer_drawn(
                             f"{name_of(s, seat)} reads out the public lesson {card_words(c)}: "
                             f"{CARDS[c].text}",
                             kind="lesson",
+                            quote=CARDS[c].text,
                         )
                     )
             else:
@@ -1467,6 +1469,7 @@ def _answer_colour(
                 f"{name_of(s, seat)} reads out the public lesson {card_words(c)} ({arg}): "
                 f"{CARDS[c].text}",
                 kind="lesson",
+                quote=CARDS[c].text,
             )
         )
         _after_tasks(s, seat, events)
@@ -1602,7 +1605,7 @@ def _play_card(s: IsleState, seat: int, arg: str | None, when: str, events: list
         s.tasks[seat].append({"t": "lift", "card": card, "left": 2, "back": True, "chosen": []})
         return
     _play_out(s, seat, card, events)
-    events.append(Event(f"{who} plays {card_words(card)}: {c.text}", kind="anytime"))
+    events.append(Event(f"{who} plays {card_words(card)}: {c.text}", kind="anytime", quote=c.text))
     gain = 0
     if e == "fish_per_oshax":
         gain = 2 * kind_count(s, seat, "oshax")

@@ -790,3 +790,22 @@ def test_the_day_ends_with_each_boat_in_the_log() -> None:
     assert texts[start + 2] == f"{s.names[1]}'s boat: 0 cats, 7 rooms open, 3 fish."
     begins = next(i for i, t in enumerate(texts) if t.startswith("Day 2 of 5 begins"))
     assert start < begins
+
+
+def test_a_line_that_quotes_a_cards_text_marks_it_as_quoted() -> None:
+    """A public lesson read out and an anytime card played quote the card's own words;
+    the event carries them in ``quote`` (a screen writing "you" leaves them alone), and
+    no other line claims a quote."""
+    from engine.session import SeatConfig, Table
+
+    seats = [SeatConfig(name, "bot", GAME.default_bot) for name in ("Ann", "Tom", "Zoe", "Max")]
+    table = Table(GAME, seats, seed=4, window_seconds=None, bot_delay=(0, 0))
+    table.run_bots()
+    texts = {c.text for c in CARDS.values()}
+    quoting = [e for e in table.log if any(e.text.endswith(f": {t}") for t in texts)]
+    assert {e.kind for e in quoting} >= {"lesson", "anytime"}
+    for e in table.log:
+        if e in quoting:
+            assert e.text.endswith(f": {e.quote}") and e.quote in texts, e
+        else:
+            assert e.quote == "", e
