@@ -216,7 +216,7 @@ def test_rescue_80x24(snap_compare: SnapCompare) -> None:
     each with its key under it ("3▶B15 4 P03 5 O07 ...", the cursor's mark between the
     first cat's key and id); "▶B15 blue cat, 4 squares, left field: 3 fish (13 left)"
     under the turn order; the log under the island; the prompt bar "Your rescue turn:
-    one cat (2 basket uses, 16 fish), or pass for the day." with only "1 Pass: no more
+    one cat (16 fish, baskets for 2 cats today), or pass for the day." with only "1 Pass: no more
     cats for you today (final)" listed and the hint "Each cat's key is under it on the
     island"; "⏎ Rescue ←→ Cat s Score" in the footer."""
     assert snap_compare(SceneApp(isle_rescue_scene()), terminal_size=(80, 24))
@@ -1385,3 +1385,37 @@ async def test_escape_from_placing_a_cat_finds_the_cursor_on_that_cat() -> None:
         await pilot.pause()
         assert game.prompt_info is not None and game.prompt_info.kind == "rescue"
         assert island.cat == picked and island.aimed == picked
+
+
+def test_the_island_lists_the_others_in_turn_order_and_their_boats_level() -> None:
+    """The other players stand in the day's turn order; the turn order breaks between
+    players, never inside one ("speed" and its number together); and where one player's
+    baskets and lessons take two lines, everyone's do, so the miniature boats side by
+    side start on the same row."""
+    from themes import glyphs_for
+    from tui.games.base import Shown
+    from tui.games.isle_scenes import isle_rescue_scene
+
+    table = isle_rescue_scene().table
+    view = table.view(0)
+    public = dict(view["public"])
+    (prompt,) = table.prompts_for(0)
+    names = ("Ann", "Bea", "Cal", "Dot")
+    shown = Shown(0, public, view["private"], prompt, names, ())
+    ui = IsleUI(glyphs_for(False))
+    order = [names[s] for s in public["order"] if s != 0]
+    lines = ui.island_text(shown, 68).plain.splitlines()
+    (names_row,) = [x for x in lines if all(n in x for n in order) and "Order" not in x]
+    heads = [names_row.index(f"{name} ") for name in order]
+    assert heads == sorted(heads) and order != ["Bea", "Cal", "Dot"], order
+    narrow = ui.island_text(shown, 26).plain.splitlines()
+    start = next(i for i, line in enumerate(narrow) if line.startswith("Order:"))
+    entries = narrow[start : start + 4]
+    assert all(not line.rstrip().endswith("speed") for line in entries), entries
+    players = [dict(p) for p in public["players"]]
+    players[3]["card_baskets"] = 2
+    shown = Shown(0, {**public, "players": players}, view["private"], prompt, names, ())
+    rows = ui.island_text(shown, 68).plain.splitlines()
+    row = next(line for line in rows if "fish, " in line and "card" in line)
+    stats = rows[rows.index(row) + 1]
+    assert stats.count("baskets ") == 3 and "lesson" not in stats, stats

@@ -492,6 +492,17 @@ class IsleBoatPane(Vertical):
         self.border_title = "Your boat"
 
 
+def _stats(p: Mapping[str, Any]) -> tuple[str, str]:
+    """Another player's baskets ("baskets 1/1+2": ready of permanent, plus card
+    baskets) and private lessons ("1 lesson")."""
+    ready = int(p["baskets"]) - int(p["baskets_used"])
+    baskets = f"baskets {ready}/{p['baskets']}" + (
+        f"+{p['card_baskets']}" if p["card_baskets"] else ""
+    )
+    lessons = int(p["private_lessons"])
+    return baskets, f"{lessons} lesson" + ("" if lessons == 1 else "s")
+
+
 class IsleMain(Vertical):
     """Your boat over your hand (``s``, anywhere on the screen, shows or hides your
     score as it stands: see :attr:`IsleUI.screen_bindings`)."""
@@ -1444,7 +1455,16 @@ class IsleUI(GameUI):
             done = " passed" if p.get("passed") else ""
             who = "you" if seat == shown.seat and not shown.all_seeing else names[seat]
             order.append(f"{mark}{n + 1} {who}{speed}{done}")
-        lines.append(Content(f"Order: {', '.join(order)}"))
+        # Broken between players, never inside one ("2 Tom speed" / "3").
+        row = "Order:"
+        for n, entry in enumerate(order):
+            piece = f" {entry}{',' if n < len(order) - 1 else ''}"
+            if len(row) + len(piece) > width and row.strip():
+                lines.append(Content(row))
+                row = " " + piece.lstrip()
+            else:
+                row += piece
+        lines.append(Content(row))
         if phase in CARD_PHASES and len(players) > 1:
             lines.append(self._still_choosing(shown))
         chosen = make("rescue", cat) if cat is not None else None
@@ -1506,7 +1526,16 @@ class IsleUI(GameUI):
         # The treasures and every other player, blocks side by side where they fit: in a
         # wide pane the players first (the treasures fill the last row's end), in a
         # narrow one the treasures first (the boats are further down).
-        blocks = [self._other(shown, p) for p in players if int(p["seat"]) != shown.seat]
+        # The others in turn order (the order of the day), else in seat order.
+        turns = [int(x) for x in public["order"]]
+        by_turn = sorted(
+            players, key=lambda p: turns.index(int(p["seat"])) if int(p["seat"]) in turns else 99
+        )
+        others = [p for p in by_turn if int(p["seat"]) != shown.seat]
+        # Where one player's baskets and lessons take two lines, everyone's do: the
+        # boats side by side start on the same row.
+        split = any(len(", ".join(_stats(p))) > OTHER_WIDTH for p in others)
+        blocks = [self._other(shown, p, split) for p in others]
         gap = ITEM_GAP
         if two_up:
             # As many players a row as fit (three at 120 columns, a space apart), and the
@@ -1597,22 +1626,16 @@ class IsleUI(GameUI):
         lines += [Content.styled(line, "$text-muted") for line in textwrap.wrap(stock, width)]
         return lines
 
-    def _other(self, shown: Shown, p: Mapping[str, Any]) -> list[Content]:
-        """Another player at a glance: name, fish, cards, baskets, lessons, boat."""
+    def _other(self, shown: Shown, p: Mapping[str, Any], split: bool = False) -> list[Content]:
+        """Another player at a glance: name, fish, cards, baskets, lessons (on two
+        lines with ``split``), boat."""
         g = self.glyphs
         seat = int(p["seat"])
         kind = shown.kinds[seat] if seat < len(shown.kinds) else "human"
         who = g.bot if kind == "bot" else g.human
         away = " (away)" if seat in shown.presence.away else ""
-        ready = int(p["baskets"]) - int(p["baskets_used"])
-        baskets_ = f"baskets {ready}/{p['baskets']}" + (
-            f"+{p['card_baskets']}" if p["card_baskets"] else ""
-        )
-        lessons = int(p["private_lessons"])
-        learnt = f"{lessons} lesson" + ("" if lessons == 1 else "s")
-        tail = [f"{baskets_}, {learnt}"]
-        if len(tail[0]) > OTHER_WIDTH:  # card baskets: two lines
-            tail = [baskets_, learnt]
+        stats = _stats(p)
+        tail = list(stats) if split or len(", ".join(stats)) > OTHER_WIDTH else [", ".join(stats)]
         block = [
             Content.assemble(
                 (f"{g.turn} " if seat == shown.public.get("turn") else "", "bold $accent"),

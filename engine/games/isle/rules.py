@@ -987,7 +987,7 @@ def _rescue_prompt(s: IsleState, seat: int) -> Prompt:
         )
     opts.extend(_anytime_options(s, seat, "turn"))
     uses = basket_uses(s, seat)
-    have = f"{uses} basket use{'' if uses == 1 else 's'}, {s.fish[seat]} fish"
+    have = f"{s.fish[seat]} fish, baskets for {_cats_words(uses)} today"
     more = _turn_limit(s, seat) - s.rescued  # cats still allowed this turn (extra rescues)
     if s.rescued:
         opts.append(Option(END, "End your turn"))
