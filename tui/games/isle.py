@@ -129,6 +129,7 @@ LOG_ROWS = 5
 """The log's least height (game.tcss)."""
 FIELD_WIDTH = 30
 """Columns the cats of a field are drawn in (the side column at 80 columns)."""
+NBSP = "\u00a0"  # a space that textwrap does not break at
 FIELD_GAP = 2
 """Columns between the two fields where they stand side by side."""
 OTHER_WIDTH = 22
@@ -1455,16 +1456,11 @@ class IsleUI(GameUI):
             done = " passed" if p.get("passed") else ""
             who = "you" if seat == shown.seat and not shown.all_seeing else names[seat]
             order.append(f"{mark}{n + 1} {who}{speed}{done}")
-        # Broken between players, never inside one ("2 Tom speed" / "3").
-        row = "Order:"
-        for n, entry in enumerate(order):
-            piece = f" {entry}{',' if n < len(order) - 1 else ''}"
-            if len(row) + len(piece) > width and row.strip():
-                lines.append(Content(row))
-                row = " " + piece.lstrip()
-            else:
-                row += piece
-        lines.append(Content(row))
+        # Broken between players, never inside one ("2 Tom speed" / "3"): a player's
+        # spaces are no-break spaces while it wraps.
+        joined = "Order: " + ", ".join(entry.replace(" ", NBSP) for entry in order)
+        for row in textwrap.wrap(joined, width, subsequent_indent=" ", break_long_words=False):
+            lines.append(Content(row.replace(NBSP, " ")))
         if phase in CARD_PHASES and len(players) > 1:
             lines.append(self._still_choosing(shown))
         chosen = make("rescue", cat) if cat is not None else None
@@ -1527,10 +1523,8 @@ class IsleUI(GameUI):
         # wide pane the players first (the treasures fill the last row's end), in a
         # narrow one the treasures first (the boats are further down).
         # The others in turn order (the order of the day), else in seat order.
-        turns = [int(x) for x in public["order"]]
-        by_turn = sorted(
-            players, key=lambda p: turns.index(int(p["seat"])) if int(p["seat"]) in turns else 99
-        )
+        rank = {int(seat): n for n, seat in enumerate(public["order"])}
+        by_turn = sorted(players, key=lambda p: rank.get(int(p["seat"]), len(rank)))
         others = [p for p in by_turn if int(p["seat"]) != shown.seat]
         # Where one player's baskets and lessons take two lines, everyone's do: the
         # boats side by side start on the same row.
@@ -1626,7 +1620,7 @@ class IsleUI(GameUI):
         lines += [Content.styled(line, "$text-muted") for line in textwrap.wrap(stock, width)]
         return lines
 
-    def _other(self, shown: Shown, p: Mapping[str, Any], split: bool = False) -> list[Content]:
+    def _other(self, shown: Shown, p: Mapping[str, Any], split: bool) -> list[Content]:
         """Another player at a glance: name, fish, cards, baskets, lessons (on two
         lines with ``split``), boat."""
         g = self.glyphs
@@ -1635,7 +1629,7 @@ class IsleUI(GameUI):
         who = g.bot if kind == "bot" else g.human
         away = " (away)" if seat in shown.presence.away else ""
         stats = _stats(p)
-        tail = list(stats) if split or len(", ".join(stats)) > OTHER_WIDTH else [", ".join(stats)]
+        tail = list(stats) if split else [", ".join(stats)]
         block = [
             Content.assemble(
                 (f"{g.turn} " if seat == shown.public.get("turn") else "", "bold $accent"),

@@ -329,6 +329,18 @@ def card_words(number: int) -> str:
     return f"“{CARDS[number].name}”"
 
 
+def _read_out(s: IsleState, seat: int, card: int, colour: str | None = None) -> Event:
+    """``seat`` reads out the public lesson ``card`` (of ``colour``, if it has one):
+    its text quoted as printed."""
+    tail = f" ({colour})" if colour else ""
+    text = CARDS[card].text
+    return Event(
+        f"{name_of(s, seat)} reads out the public lesson {card_words(card)}{tail}: {text}",
+        kind="lesson",
+        quote=text,
+    )
+
+
 def _basket(s: IsleState, seat: int) -> str | None:
     """Which basket ``seat``'s next cat goes in: "full" (a committed card's), "half" (two
     committed cards'), "permanent", or None (none left today).  The committed cards'
@@ -513,15 +525,7 @@ def _end_buying(s: IsleState, events: list[Event]) -> None:
             elif kind == "public":
                 colour = s.colours.get(str(card))
                 s.public.append({"card": card, "colour": colour, "owner": seat})
-                tail = f" ({colour})" if colour else ""
-                events.append(
-                    Event(
-                        f"{name_of(s, seat)} reads out the public lesson {card_words(card)}{tail}: "
-                        f"{CARDS[card].text}",
-                        kind="lesson",
-                        quote=CARDS[card].text,
-                    )
-                )
+                events.append(_read_out(s, seat, card, colour))
             else:
                 s.hands[seat].append(card)
         if lessons:
@@ -1409,14 +1413,7 @@ def _answer_drawn(
                 if CARDS[c].colour_choice:
                     s.tasks[seat].append({"t": "colour", "why": "public", "card": c})
                 else:
-                    events.append(
-                        Event(
-                            f"{name_of(s, seat)} reads out the public lesson {card_words(c)}: "
-                            f"{CARDS[c].text}",
-                            kind="lesson",
-                            quote=CARDS[c].text,
-                        )
-                    )
+                    events.append(_read_out(s, seat, c))
             else:
                 s.hands[seat].append(c)
         words = ", ".join(card_words(c) for c in cart)
@@ -1464,14 +1461,7 @@ def _answer_colour(
             if p["card"] == task["card"]:
                 p["colour"] = arg
         c = task["card"]
-        events.append(
-            Event(
-                f"{name_of(s, seat)} reads out the public lesson {card_words(c)} ({arg}): "
-                f"{CARDS[c].text}",
-                kind="lesson",
-                quote=CARDS[c].text,
-            )
-        )
+        events.append(_read_out(s, seat, c, arg))
         _after_tasks(s, seat, events)
     elif why == "oshax":
         # Nothing is played or taken before the Oshax is placed: Back from the boat
