@@ -9,6 +9,7 @@ from collections.abc import Awaitable, Callable
 
 import pytest
 from textual.pilot import Pilot
+from textual.content import Content
 from textual.widgets import Footer, Static
 
 from engine.core import Prompt
@@ -838,10 +839,11 @@ def test_draft_four_players_120x40(snap_compare: SnapCompare) -> None:
 
 
 def test_buy_120x40(snap_compare: SnapCompare) -> None:
-    """You should see Ann's boat over her drafted cards, each with its key (one "in your
-    cart"), each text after its name, "17 fish left for the cats (3 or 5 each)" at the
-    end (no warning yet: most of the fish is left); the prompt bar lists only "Done"
-    and says the cards' keys are in the hand."""
+    """You should see Ann's boat (the key "x rat  b g r p o maps ..." on its lower
+    border) over all seven of her drafted cards, each with its key (one "in your cart"),
+    each text after its name, "17 fish left for the cats (3 or 5 each)" at the end (no
+    warning yet: most of the fish is left), the hand not scrolled; the prompt bar lists
+    only "Done" and says the cards' keys are in the hand."""
     assert snap_compare(SceneApp(isle_buy_scene()), terminal_size=(120, 40))
 
 
@@ -866,14 +868,37 @@ def test_hotseat_curtain_during_the_draft_120x40(snap_compare: SnapCompare) -> N
     assert snap_compare(SceneApp(isle_hotseat_scene()), terminal_size=(120, 40))
 
 
-async def test_a_long_buy_at_120x40_scrolls_by_keys() -> None:
+async def test_a_long_buy_at_120x40_fits_with_the_boats_key_on_its_border() -> None:
     """At 120x40 a 4-player buy (seven drafted cards, some with long texts, under the
-    boat) runs past the hand pane: the hand has the keys (nothing is placed on the
-    boat), so the arrows and End scroll it to the last card."""
-    from tui.games.isle import IsleHandPane
+    boat) fits the hand pane whole, with the fish left at its foot: the key to the
+    boat's drawing is on the boat's lower border, not a row of its own, while no tile
+    is placed."""
+    from tui.games.isle import IsleBoatPane, IsleHandPane
 
     app = SceneApp(isle_buy_scene())
     async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        hand = screen.query_one(IsleHandPane)
+        assert hand.max_scroll_y == 0
+        text = str(screen.query_one("#isle-hand-text", Static).visual)
+        assert text.count(" fish:") + text.count(" fish ") >= 7, text
+        assert "fish left for the cats" in text.split("\n")[-1]
+        pane = screen.query_one(IsleBoatPane)
+        assert "x rat  b g r p o maps" in Content.from_markup(pane.border_subtitle or "").plain
+        assert not screen.query_one("#isle-boat-note").display
+
+
+async def test_a_long_buy_in_a_shorter_terminal_scrolls_by_keys() -> None:
+    """At 120x36 the same buy (the boat still shown over the hand) runs past the hand
+    pane: the hand has the keys (nothing is placed on the boat), so the arrows and End
+    scroll it to the last card."""
+    from tui.games.isle import IsleHandPane
+
+    app = SceneApp(isle_buy_scene())
+    async with app.run_test(size=(120, 36)) as pilot:
         await pilot.pause()
         await pilot.pause()
         screen = app.screen

@@ -1116,9 +1116,16 @@ class IsleUI(GameUI):
                 me, wide=True, ascii_only=ascii_only, preview=preview, legal=legal
             )
             pane.border_title = f"{self._whose(shown)} boat ({me['boat']})"
-            pane.border_subtitle = rooms_under(preview.cells) if preview is not None else ""
             hand.border_title = f"{self._whose(shown)} hand"
-            self._set(note, self._boat_note(me))
+            # The key to the drawing sits on the boat's lower border, a row given to the
+            # hand; while a tile is placed that border names its rooms, the key under
+            # the boat.
+            if preview is not None:
+                pane.border_subtitle = rooms_under(preview.cells)
+                self._set(note, self._boat_note(me))
+            else:
+                pane.border_subtitle = self._boat_note(me, on_border=True)
+            note.display = preview is not None
         # A short terminal: while cards are chosen (no tile to place) the hand takes the
         # boat's rows, unless the score overlay (s) is on; the boat comes back for the
         # rescue.
@@ -1210,16 +1217,19 @@ class IsleUI(GameUI):
         if widget.visual != content:  # a new text lays the screen out again
             widget.update(content)
 
-    def _boat_note(self, me: Mapping[str, Any]) -> Content:
+    def _boat_note(self, me: Mapping[str, Any], *, on_border: bool = False) -> Content:
+        """The key to the boat's drawing; ``on_border``: for its lower border, where
+        the theme's variables are not looked up (the words dim, the glyphs bold)."""
+        words = "dim" if on_border else "$text-muted"
         return Content.assemble(
             ("x", "bold $error"),
-            (" rat  ", "$text-muted"),
+            (" rat  ", words),
             ("b g r p o", "bold"),
-            (" maps  ", "$text-muted"),
+            (" maps  ", words),
             ("*", "bold $warning"),
-            (" rare  ", "$text-muted"),
+            (" rare  ", words),
             ("+", "bold"),
-            (" common", "$text-muted"),
+            (" common", words),
         )
 
     def _most_spent(self, shown: Shown) -> tuple[int, int] | None:
