@@ -8,8 +8,8 @@ import re
 from collections.abc import Awaitable, Callable
 
 import pytest
-from textual.pilot import Pilot
 from textual.content import Content
+from textual.pilot import Pilot
 from textual.widgets import Footer, Static
 
 from engine.core import Prompt
