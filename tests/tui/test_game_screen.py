@@ -170,7 +170,7 @@ def test_game_over(snap_compare: SnapCompare) -> None:
     2 rainbow) and no cat.", not the whole hand), every player's hand revealed (the
     winner marked with the turn glyph and "winning flock O orange 7/7", the seven first:
     orange×5 and rainbow×2, then "other cards:" yellow, purple, Ruffle Feathers×2), and
-    the keys a Play again, m Back to menu."""
+    the keys a Play again, m Menu."""
     scene = over_scene()
     assert snap_compare(SceneApp(scene), run_before=run_before(scene), terminal_size=(80, 24))
 

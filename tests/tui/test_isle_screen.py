@@ -307,7 +307,7 @@ def test_over_80x24(snap_compare: SnapCompare) -> None:
     player (Dot starred): Cat families with their sizes (like "B8 P7"), Rare treasures,
     each lesson, Rats, Rooms not filled, Total and Fish left (tie-break), then "The
     boats": Ann's boat large (two columns a square) under her name, the others below
-    the fold (the box scrolls)."""
+    the fold (the box scrolls, and the footer offers "PgDn More" and "m Menu")."""
     assert snap_compare(SceneApp(isle_over_scene()), terminal_size=(80, 24))
 
 
@@ -592,9 +592,17 @@ async def test_isle_placement_footer_shows_every_key_at_80x24(ascii_only: bool) 
 
 
 async def test_game_over_boats_are_large_and_the_box_scrolls_to_them() -> None:
-    """At 80x24 the boats (two columns a square) are under the score table: the keys
-    scroll the box down to them."""
+    """At 80x24 the boats (two columns a square) are under the score table: the
+    footer says "PgDn More" (whole, in the 80 columns, with the screen's other keys),
+    Page Down scrolls a page at a time, End to the foot, where "More" is gone."""
     from textual.containers import VerticalScroll
+
+    from tests.tui.test_layout_80x24 import footer_items
+
+    def footer() -> dict[str, str]:
+        items = footer_items(app)
+        assert all(whole for _key, _words, whole in items), items
+        return {key: words for key, words, _whole in items}
 
     app = SceneApp(isle_over_scene())
     async with app.run_test(size=(80, 24)) as pilot:
@@ -602,11 +610,17 @@ async def test_game_over_boats_are_large_and_the_box_scrolls_to_them() -> None:
         screen = app.screen
         assert isinstance(screen, GameOverScreen)
         box = screen.query_one("#over-box", VerticalScroll)
-        assert box.max_scroll_y > 0 and box.scroll_y == 0
+        assert box.max_scroll_y > box.size.height and box.scroll_y == 0
+        keys = footer()
+        assert keys["PgDn"] == "More" and {"a", "m", "^t"} <= set(keys)
+        await pilot.press("pagedown")
+        await pilot.pause()
+        assert box.scroll_y == box.size.height
         await pilot.press("end")
         await pilot.wait_for_scheduled_animations()  # the scroll may glide there
         await pilot.pause()
         assert box.scroll_y == box.max_scroll_y
+        assert "PgDn" not in footer()
 
 
 async def test_treasures_to_choose_are_drawn_with_their_keys() -> None:

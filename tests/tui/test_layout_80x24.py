@@ -148,7 +148,7 @@ async def test_stool_footers_fit_in_80_columns_in_every_phase() -> None:
         seen = await play_checking_footers(app, pilot, buzz=True)
         assert {("⏎", "Pick"), ("m", "Memory"), ("esc", "Back"), ("4-7", "Choose")} <= seen
         assert ("1-l", "Choose") in seen  # a race: Pass, and the 16 positions on 4-l
-        assert {("a", "Play again"), ("m", "Back to menu"), ("^t", "Theme")} <= seen
+        assert {("a", "Play again"), ("m", "Menu"), ("^t", "Theme")} <= seen
         assert ("n", "Nobody claims") not in seen  # the banner shows it, with the buzzers
 
 
@@ -351,7 +351,7 @@ async def test_a_revealed_hand_never_breaks_inside_a_card() -> None:
             assert rebuilt == items
         assert any(len(flow._lines(flow.size.width)) > 1 for flow in flows)  # one wraps
         keys = {key: words for key, words, _whole in footer_items(app)}
-        assert keys["a"] == "Play again" and keys["m"] == "Back to menu"
+        assert keys["a"] == "Play again" and keys["m"] == "Menu"
 
 
 # ----------------------------------------------------------------------------- notifications

@@ -139,7 +139,7 @@ def test_final_reveal(snap_compare: SnapCompare) -> None:
     value ("The Rat (in A5) is worth 7: the top DRAW card is a 7."); then every crime
     scene revealed: each seat's letter, name, total and number of cards (Cal marked as
     the winner), and every card face up at its position (A1 Stool Pigeon 7 ... A5 Rat=7,
-    Kingpin 1, Vendetta 3); the keys a Play again and m Back to menu."""
+    Kingpin 1, Vendetta 3); the keys a Play again and m Menu."""
     scene = stool_over_scene()
     assert snap_compare(SceneApp(scene), run_before=run_before(scene), terminal_size=(80, 24))
 

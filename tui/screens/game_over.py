@@ -23,7 +23,6 @@ from typing import ClassVar
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import VerticalScroll
 from textual.content import Content
 from textual.geometry import Size
 from textual.message import Message
@@ -35,6 +34,7 @@ from textual.widgets import Footer, Static
 from themes import ASCII_GLYPHS, Glyphs
 from tui.lifecycle import coming_down
 from tui.screens.chat import on_top_past_chat
+from tui.widgets.key_scroll import KeyScroll
 from tui.widgets.result import ITEM_GAP, GameResult, ResultSection, flow
 
 __all__ = [
@@ -84,6 +84,28 @@ class ItemFlow(Widget):
         return sum(len(line.wrap(max(1, width))) for line in self._lines(width)) or 1
 
 
+class ResultBox(KeyScroll):
+    """The result: each arrow or Page key scrolls it a step, and while more of it is
+    under the fold the footer says so ("PgDn More": a long result, the Isle's boats
+    under its score table, at 80x24)."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("pagedown", "page_down", "More", key_display="PgDn"),
+    ]
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "page_down":
+            return self.scroll_target_y < self.max_scroll_y
+        return True
+
+    def watch_scroll_y(self, old_value: float, new_value: float) -> None:
+        super().watch_scroll_y(old_value, new_value)
+        self.refresh_bindings()
+
+    def on_resize(self) -> None:
+        self.refresh_bindings()
+
+
 class GameOverScreen(Screen[str]):
     """Dismissed with "again" (same seats, new seed; at a LAN table: the next game has
     started) or "menu" (back to the menu; at a LAN table: leave it)."""
@@ -93,7 +115,7 @@ class GameOverScreen(Screen[str]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("a", "again", "Play again"),
         Binding("enter", "again", "Play again", show=False),
-        Binding("m", "menu", "Back to menu"),
+        Binding("m", "menu", "Menu"),  # short: "PgDn More" shares the 80 columns
         Binding("m", "leave", "Leave table"),  # short: the footer is full at 80 columns
         Binding("escape", "menu", "Back to menu", show=False),
         Binding("escape", "leave", "Leave table", show=False),
@@ -128,7 +150,7 @@ class GameOverScreen(Screen[str]):
 
     def compose(self) -> ComposeResult:
         result = self.result
-        with VerticalScroll(id="over-box"):
+        with ResultBox(id="over-box"):
             yield Static(Content(result.title), id="over-title")
             yield Static(Content(result.reason), id="over-reason")
             for section in result.sections:
