@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import cache
 
 from engine.games.isle.components import BOAT_NAMES, COLOURS, ROOM_LETTERS, SHAPES, load
 
@@ -211,6 +212,7 @@ def distinct_orientations(shape_id: str) -> tuple[int, ...]:
     return _DISTINCT[shape_id]
 
 
+@cache  # a few thousand of them; looked up for every tile of every boat in a view
 def placement(shape_id: str, x: int, y: int, o: int) -> int | None:
     """The mask of ``shape_id`` in orientation ``o`` with its box's corner on (x, y).
 

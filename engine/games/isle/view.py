@@ -22,12 +22,11 @@ from typing import TYPE_CHECKING, Literal, TypedDict
 
 from engine.games.isle.components import CARDS, SHAPES
 from engine.games.isle.options import card_id
-from engine.games.isle.shapes import HULL, H, W, cells_of, sq
+from engine.games.isle.shapes import HULL, H, W, oriented, sq
 from engine.games.isle.state import (
     kept_this_round,
     tile_colour,
     tile_kind,
-    tile_mask,
     tile_shape,
 )
 
@@ -310,12 +309,19 @@ COVER_KEYS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789#$%&
 than 74 tiles: 142 squares, most tiles 4 to 6 of them)."""
 
 
+_EMPTY_ROWS = tuple(
+    "".join(" " if not HULL >> sq(x, y) & 1 else "." for x in range(W)) for y in range(H)
+)
+"""An empty boat's cover: the hull ``.``, the rest blank."""
+
+
 def cover(s: IsleState, seat: int) -> list[str]:
-    rows = [[" " if not HULL >> sq(x, y) & 1 else "." for x in range(W)] for y in range(H)]
+    rows = [list(row) for row in _EMPTY_ROWS]
     for k, t in enumerate(s.tiles[seat]):
         key = COVER_KEYS[k]
-        for x, y in cells_of(tile_mask(t)):
-            rows[y][x] = key
+        x, y = t["x"], t["y"]
+        for cx, cy in oriented(tile_shape(t["tile"]), t["o"]):  # the squares of tile_mask(t)
+            rows[y + cy][x + cx] = key
     return ["".join(row) for row in rows]
 
 
