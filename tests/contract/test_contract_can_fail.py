@@ -362,6 +362,29 @@ class BotReadsState(Tiny):
         return b
 
 
+STOLEN: Any = None
+"""Where BotReadsAGlobal's game leaves its state, for its bot to read."""
+
+
+class GlobalCheatingBot(RandomBot):
+    """Reads the hands through a module's global."""
+
+    def choose(self, view: dict[str, JSON], prompt: Prompt) -> str:
+        if STOLEN is not None:
+            _ = STOLEN.hands
+        return super().choose(view, prompt)
+
+
+class BotReadsAGlobal(Tiny):
+    def setup(self, names: list[str], seed: int, options: dict[str, JSON] | None = None) -> Any:
+        global STOLEN
+        s = STOLEN = super().setup(names, seed, options)
+        return s
+
+    def bot(self, level: str, seat: int, seed: int) -> Any:
+        return GlobalCheatingBot(seat, seed)
+
+
 class BotForgetsOnReload(Tiny):
     class Bot(RandomBot):
         def load_json(self, data: dict[str, Any]) -> None:
@@ -389,6 +412,7 @@ BROKEN = [
     (NamesTheCardLeft, "names seat"),
     (SecretToEveryone, "two secrets for one seat"),
     (BotReadsState, "reached the game state"),
+    (BotReadsAGlobal, "reached the game state: .*global STOLEN"),
     (BotForgetsOnReload, "reloaded from its JSON"),
 ]
 
