@@ -44,3 +44,18 @@ async def test_a_burst_of_arrow_keys_scrolls_a_line_each() -> None:
 async def test_a_burst_of_page_keys_scrolls_a_page_each() -> None:
     assert await burst(KeyScroll, ["pagedown"] * 3) == 3 * 10
     assert await burst(KeyScroll, ["pagedown"] * 3 + ["pageup"]) == 2 * 10
+
+
+async def test_end_and_home_go_there_at_once() -> None:
+    """No glide to wait for: the very next frame is at the foot (or the head), however
+    busy the machine is (an animated End under load was caught half way down)."""
+    app = Lines(KeyScroll)
+    async with app.run_test(size=(40, 10)) as pilot:
+        await pilot.pause()
+        pane = app.query_one("#pane", KeyScroll)
+        app.post_message(events.Key("end", None))
+        await pilot.pause()  # the key handled, no wait for animations
+        assert pane.scroll_y == pane.max_scroll_y == 90
+        app.post_message(events.Key("home", None))
+        await pilot.pause()
+        assert pane.scroll_y == 0

@@ -15,7 +15,8 @@ __all__ = ["KeyScroll"]
 
 
 class KeyScroll(VerticalScroll):
-    """A :class:`VerticalScroll` whose arrow and page keys each move it a step."""
+    """A :class:`VerticalScroll` whose arrow and page keys each move it a step, and
+    whose Home and End keys go there at once (no glide to wait for)."""
 
     def _step(self, rows: int) -> None:
         if not self.allow_vertical_scroll:
@@ -27,6 +28,16 @@ class KeyScroll(VerticalScroll):
 
     def action_scroll_up(self) -> None:
         self._step(-1)
+
+    def action_scroll_home(self) -> None:
+        if not self.allow_vertical_scroll:
+            raise SkipAction()
+        self.scroll_to(y=0, animate=False, immediate=True)
+
+    def action_scroll_end(self) -> None:
+        if not self.allow_vertical_scroll:
+            raise SkipAction()
+        self.scroll_to(y=self.max_scroll_y, animate=False, immediate=True)
 
     def action_page_down(self) -> None:
         self._step(max(1, self.scrollable_content_region.height))
