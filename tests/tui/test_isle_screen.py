@@ -617,7 +617,7 @@ async def test_game_over_boats_are_large_and_the_box_scrolls_to_them() -> None:
         await pilot.pause()
         assert box.scroll_y == box.size.height
         await pilot.press("end")
-        await pilot.wait_for_scheduled_animations()  # the scroll may glide there
+        await pilot.wait_for_scheduled_animations()  # the footer's keys, refreshed
         await pilot.pause()
         assert box.scroll_y == box.max_scroll_y
         assert "PgDn" not in footer()
@@ -887,7 +887,7 @@ async def test_a_long_buy_at_120x40_fits_with_the_boats_key_on_its_border() -> N
     boat) fits the hand pane whole, with the fish left at its foot: the key to the
     boat's drawing is on the boat's lower border, not a row of its own, while no tile
     is placed."""
-    from tui.games.isle import IsleBoatPane, IsleHandPane
+    from tui.games.isle import IsleHandPane
 
     app = SceneApp(isle_buy_scene())
     async with app.run_test(size=(120, 40)) as pilot:

@@ -1122,9 +1122,9 @@ class IsleUI(GameUI):
             # the boat.
             if preview is not None:
                 pane.border_subtitle = rooms_under(preview.cells)
-                self._set(note, self._boat_note(me))
+                self._set(note, self._boat_note())
             else:
-                pane.border_subtitle = self._boat_note(me, on_border=True)
+                pane.border_subtitle = self._boat_note(on_border=True)
             note.display = preview is not None
         # A short terminal: while cards are chosen (no tile to place) the hand takes the
         # boat's rows, unless the score overlay (s) is on; the boat comes back for the
@@ -1217,7 +1217,7 @@ class IsleUI(GameUI):
         if widget.visual != content:  # a new text lays the screen out again
             widget.update(content)
 
-    def _boat_note(self, me: Mapping[str, Any], *, on_border: bool = False) -> Content:
+    def _boat_note(self, *, on_border: bool = False) -> Content:
         """The key to the boat's drawing; ``on_border``: for its lower border, where
         the theme's variables are not looked up (the words dim, the glyphs bold)."""
         words = "dim" if on_border else "$text-muted"

@@ -18,10 +18,13 @@ class KeyScroll(VerticalScroll):
     """A :class:`VerticalScroll` whose arrow and page keys each move it a step, and
     whose Home and End keys go there at once (no glide to wait for)."""
 
-    def _step(self, rows: int) -> None:
+    def _to(self, y: float) -> None:
         if not self.allow_vertical_scroll:
             raise SkipAction()
-        self.scroll_to(y=self.scroll_target_y + rows, animate=False, immediate=True)
+        self.scroll_to(y=y, animate=False, immediate=True)
+
+    def _step(self, rows: int) -> None:
+        self._to(self.scroll_target_y + rows)
 
     def action_scroll_down(self) -> None:
         self._step(1)
@@ -30,14 +33,10 @@ class KeyScroll(VerticalScroll):
         self._step(-1)
 
     def action_scroll_home(self) -> None:
-        if not self.allow_vertical_scroll:
-            raise SkipAction()
-        self.scroll_to(y=0, animate=False, immediate=True)
+        self._to(0)
 
     def action_scroll_end(self) -> None:
-        if not self.allow_vertical_scroll:
-            raise SkipAction()
-        self.scroll_to(y=self.max_scroll_y, animate=False, immediate=True)
+        self._to(self.max_scroll_y)
 
     def action_page_down(self) -> None:
         self._step(max(1, self.scrollable_content_region.height))
